@@ -1,0 +1,43 @@
+import js from '@eslint/js'
+import svelte from 'eslint-plugin-svelte'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+// Code that must run under plain Node (and in tests without Electron) may not import `electron`.
+const electronFree = ['main/api/**', 'main/realtime/**', 'main/audio/**', 'main/demo/**', 'main/cli/**', 'preload/contract.ts']
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', '.loa-test/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  {
+    files: electronFree,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'This code runs under plain Node: inject what it needs instead.' }] }],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer reaches main only through the bridge.' }],
+          patterns: [{ group: ['**/main/**', '../main/*', '../../main/*'], message: 'The renderer never imports main-process code.' }],
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,93 @@
+// The one place that sends HTTP to the gateway: base URL, key, User-Agent, timeout, error mapping.
+import { GatewayError, kindForStatus, readEnvelope, retryAfterMs } from './gateway-error'
+import { userAgent } from './user-agent'
+
+export interface GatewayEndpoint {
+  baseUrl: string
+  key: string
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE'
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000
+
+export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): URL {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path)
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v))
+  return url
+}
+
+/** Sends a request and returns the raw Response when it is a success; every failure becomes a GatewayError. */
+export async function gatewayRequest(endpoint: GatewayEndpoint, path: string, opts: RequestOptions = {}): Promise<Response> {
+  const url = buildUrl(endpoint.baseUrl, path, opts.query)
+  const headers: Record<string, string> = {
+    'User-Agent': userAgent(),
+    Authorization: `Bearer ${endpoint.key}`,
+    Accept: 'application/json',
+    ...opts.headers,
+  }
+  let body: string | undefined
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(opts.body)
+  }
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
+  let res: Response
+  try {
+    res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal, redirect: 'error' })
+  } catch (cause) {
+    if (opts.signal?.aborted) throw new GatewayError('internal', 'The request was cancelled.', noDetails(), { cause })
+    const timedOut = timeout.aborted
+    throw new GatewayError(
+      'network',
+      timedOut ? `${url.host} did not answer in time.` : `Could not reach ${url.host}.`,
+      noDetails(),
+      { cause },
+    )
+  }
+  if (res.ok) return res
+  throw await errorFromResponse(res)
+}
+
+/** GET/POST and parse JSON; a body that is not JSON is a protocol error. */
+export async function gatewayJson(endpoint: GatewayEndpoint, path: string, opts: RequestOptions = {}): Promise<unknown> {
+  const res = await gatewayRequest(endpoint, path, opts)
+  const text = await res.text()
+  try {
+    return JSON.parse(text)
+  } catch (cause) {
+    throw new GatewayError('protocol', `The service answered ${path} with something that is not JSON.`, details(res, null), {
+      cause,
+    })
+  }
+}
+
+export async function errorFromResponse(res: Response): Promise<GatewayError> {
+  let parsed: unknown = null
+  try {
+    parsed = JSON.parse(await res.text())
+  } catch {
+    // Edge layers and proxies answer with HTML or nothing; the status still tells what happened.
+  }
+  const env = readEnvelope(parsed)
+  const kind = kindForStatus(res.status)
+  const wait = retryAfterMs(res.headers.get('retry-after'))
+  const message = env.message ?? `The service answered ${res.status} ${res.statusText}`.trim()
+  return new GatewayError(kind, message, details(res, env), wait === undefined ? {} : { retryAfterMs: wait })
+}
+
+function details(res: Response, env: ReturnType<typeof readEnvelope> | null) {
+  return { status: res.status, code: env?.code ?? null, requestId: env?.requestId ?? null }
+}
+
+function noDetails() {
+  return { status: null, code: null, requestId: null }
+}

@@ -1,0 +1,35 @@
+// The tray menu's own small dictionary: main cannot use the renderer's i18n bundle, and the menu needs only these.
+import type { Language, LanguageSetting } from '../../preload/contract'
+
+export type TrayLabelKey = 'tooltip' | 'open' | 'voice' | 'reader' | 'usage' | 'settings' | 'quit'
+
+export const TRAY_LABELS: Readonly<Record<Language, Readonly<Record<TrayLabelKey, string>>>> = {
+  vi: {
+    tooltip: 'Loa',
+    open: 'Mở Loa',
+    voice: 'Trò chuyện',
+    reader: 'Đọc văn bản',
+    usage: 'Sử dụng',
+    settings: 'Cài đặt',
+    quit: 'Thoát',
+  },
+  en: {
+    tooltip: 'Loa',
+    open: 'Open Loa',
+    voice: 'Voice',
+    reader: 'Reader',
+    usage: 'Usage',
+    settings: 'Settings',
+    quit: 'Quit',
+  },
+}
+
+/** The same rule as the renderer's: the OS locale decides when the setting says "system". */
+export function trayLanguage(setting: LanguageSetting, osLocale: string): Language {
+  if (setting !== 'system') return setting
+  return osLocale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
+}
+
+export function trayLabels(setting: LanguageSetting, osLocale: string): Readonly<Record<TrayLabelKey, string>> {
+  return TRAY_LABELS[trayLanguage(setting, osLocale)]
+}

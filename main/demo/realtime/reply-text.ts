@@ -1,0 +1,34 @@
+// What the demo model says. It cannot understand speech, so it describes what it heard: how much
+// speech, and which turn of the conversation this is (which also shows that context survived a reconnect).
+
+export type ReplyLang = 'vi' | 'en'
+
+/** Vietnamese unless the instructions ask for English. */
+export function replyLang(instructions: string | null): ReplyLang {
+  return instructions !== null && /\b(english|in english)\b|tiếng anh/i.test(instructions) ? 'en' : 'vi'
+}
+
+function seconds(sec: number, lang: ReplyLang): string {
+  const text = sec.toFixed(1)
+  return lang === 'vi' ? text.replace('.', ',') : text
+}
+
+/** Stands in for the user's transcript: the model reports how much speech it heard. */
+export function heardDescription(voicedSec: number): string {
+  return `(${voicedSec.toFixed(1)} s of speech heard)`
+}
+
+export type HeardInput = { kind: 'audio'; voicedSec: number } | { kind: 'text'; text: string } | { kind: 'none' }
+
+export function replyText(input: HeardInput, turn: number, lang: ReplyLang): string {
+  if (lang === 'vi') {
+    if (input.kind === 'text') return `Bạn đã viết: ${input.text}. Đây là lượt thứ ${turn}.`
+    if (input.kind === 'none') return `Bạn muốn nói gì tiếp? Đây là lượt thứ ${turn}.`
+    if (input.voicedSec < 0.1) return `Tôi chưa nghe thấy gì. Đây là lượt thứ ${turn}.`
+    return `Tôi đã nghe ${seconds(input.voicedSec, lang)} giây bạn nói. Đây là lượt thứ ${turn}.`
+  }
+  if (input.kind === 'text') return `You wrote: ${input.text}. This is turn ${turn}.`
+  if (input.kind === 'none') return `What would you like to talk about? This is turn ${turn}.`
+  if (input.voicedSec < 0.1) return `I could not hear any speech. This is turn ${turn}.`
+  return `I heard ${seconds(input.voicedSec, lang)} seconds of speech. This is turn ${turn}.`
+}

@@ -1,0 +1,22 @@
+// Runtime validation of every request payload the renderer can send. A bad payload gets a typed
+// `invalid_input` error; handlers only ever see validated data.
+import { z } from 'zod'
+import type { RequestChannel, RequestOf } from '../../preload/contract'
+
+const none = z.union([z.undefined(), z.null()]).transform(() => undefined)
+const view = z.enum(['voice', 'reader', 'usage', 'catalog', 'settings'])
+
+export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, unknown> } = {
+  'app:info': none,
+  'app:quit': none,
+  'window:show': z.object({ view }).strict(),
+  'window:hidePopup': none,
+  'key:status': none,
+  'key:set': z.object({ key: z.string().max(1024), baseUrl: z.string().max(2048).optional() }).strict(),
+  'key:clear': none,
+  'connection:status': none,
+  'settings:get': none,
+  // The settings service validates the patch field by field against the settings schema.
+  'settings:update': z.record(z.string(), z.unknown()) as z.ZodType<RequestOf<'settings:update'>, unknown>,
+  'audio:openPort': none,
+}

@@ -1,0 +1,55 @@
+// The OS keychain through keytar: macOS Keychain, Windows Credential Vault, the Secret Service on Linux.
+import { AppError } from '../errors'
+import { SERVICE_NAME, type SecretStore } from './secret-store'
+
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>
+  setPassword(service: string, account: string, password: string): Promise<void>
+  deletePassword(service: string, account: string): Promise<boolean>
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>
+}
+
+export class KeytarSecretStore implements SecretStore {
+  readonly kind = 'keychain' as const
+
+  constructor(
+    private readonly keytar: KeytarLike,
+    private readonly service = SERVICE_NAME,
+  ) {}
+
+  get(account: string): Promise<string | null> {
+    return this.#wrap('read', () => this.keytar.getPassword(this.service, account))
+  }
+
+  set(account: string, secret: string): Promise<void> {
+    return this.#wrap('save', () => this.keytar.setPassword(this.service, account, secret))
+  }
+
+  delete(account: string): Promise<boolean> {
+    return this.#wrap('delete', () => this.keytar.deletePassword(this.service, account))
+  }
+
+  /** Fails when the keychain backend is missing or locked (e.g. no Secret Service on a bare Linux session). */
+  async probe(): Promise<void> {
+    await this.keytar.findCredentials(this.service)
+  }
+
+  async #wrap<T>(verb: string, op: () => Promise<T>): Promise<T> {
+    try {
+      return await op()
+    } catch (cause) {
+      throw new AppError('keychain', `The system keychain could not ${verb} the key.`, { cause })
+    }
+  }
+}
+
+/** keytar is an optional dependency: a machine without libsecret still runs Loa. */
+export async function loadKeytar(): Promise<KeytarLike | null> {
+  try {
+    const mod = (await import('keytar')) as unknown as KeytarLike & { default?: KeytarLike }
+    const keytar = mod.default ?? mod
+    return typeof keytar.getPassword === 'function' ? keytar : null
+  } catch {
+    return null
+  }
+}

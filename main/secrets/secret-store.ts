@@ -1,0 +1,16 @@
+// Where the API key lives. One interface, several stores; the app picks one at start-up.
+import type { SecretStorageKind } from '../../preload/contract'
+
+export interface SecretStore {
+  readonly kind: SecretStorageKind
+  get(account: string): Promise<string | null>
+  set(account: string, secret: string): Promise<void>
+  delete(account: string): Promise<boolean>
+}
+
+/** The keychain account for a gateway: its base URL's host, so keys for different gateways never mix. */
+export function accountFor(baseUrl: string): string {
+  return new URL(baseUrl).host
+}
+
+export const SERVICE_NAME = 'Loa'

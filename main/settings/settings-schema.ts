@@ -1,0 +1,121 @@
+// The settings' shape, defaults and validation. Each field falls back to its default on its own,
+// so one bad value in the file never costs the user the others.
+import { z } from 'zod'
+import type { Settings } from '../../preload/contract'
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: null,
+  language: 'system',
+  theme: 'system',
+  hotkeys: { talk: 'CommandOrControl+Shift+Space', readSelection: 'CommandOrControl+Shift+R' },
+  realtime: { model: null, voice: null, instructions: '', mode: 'push-to-talk' },
+  tts: { model: null, voice: null, format: 'mp3', speed: 1 },
+  lowBalanceThresholdVnd: 50_000,
+  refreshIntervalSec: 60,
+  launchAtLogin: false,
+  audio: {
+    inputDeviceLabel: null,
+    outputDeviceLabel: null,
+    echoCancellation: true,
+    noiseSuppression: true,
+    autoGainControl: true,
+    soundCues: true,
+  },
+}
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((s) => {
+    try {
+      const u = new URL(s)
+      return (u.protocol === 'https:' || u.protocol === 'http:') && u.username === '' && u.password === ''
+    } catch {
+      return false
+    }
+  }, 'must be an http(s) URL without credentials')
+
+// An Electron accelerator: modifiers and one key joined by '+'.
+const accelerator = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^([A-Za-z0-9]+\+)*[A-Za-z0-9`~!@#$%^&*()\-_=[\]\\;',./{}|:"<>?]+$/, 'not a key combination')
+
+const shortText = (max: number) => z.string().max(max)
+
+export const settingsSchema = z.object({
+  baseUrl: httpUrl.nullable(),
+  language: z.enum(['system', 'vi', 'en']),
+  theme: z.enum(['system', 'light', 'dark']),
+  hotkeys: z.object({ talk: accelerator, readSelection: accelerator }),
+  realtime: z.object({
+    model: shortText(200).nullable(),
+    voice: shortText(200).nullable(),
+    instructions: shortText(20_000),
+    mode: z.enum(['push-to-talk', 'hands-free']),
+  }),
+  tts: z.object({
+    model: shortText(200).nullable(),
+    voice: shortText(200).nullable(),
+    format: z.enum(['mp3', 'wav', 'pcm', 'opus', 'aac', 'flac', 'ogg']),
+    speed: z.number().min(0.25).max(4),
+  }),
+  lowBalanceThresholdVnd: z.number().int().min(0).max(1_000_000_000),
+  refreshIntervalSec: z.number().int().min(15).max(3600),
+  launchAtLogin: z.boolean(),
+  audio: z.object({
+    inputDeviceLabel: shortText(500).nullable(),
+    outputDeviceLabel: shortText(500).nullable(),
+    echoCancellation: z.boolean(),
+    noiseSuppression: z.boolean(),
+    autoGainControl: z.boolean(),
+    soundCues: z.boolean(),
+  }),
+}) satisfies z.ZodType<Settings>
+
+export type SalvageResult = { settings: Settings; invalidFields: string[] }
+
+/**
+ * Keeps every valid field of `raw` (nested objects field by field) and defaults the rest.
+ * `invalidFields` names what was replaced, for the notice and the backup decision.
+ */
+export function salvageSettings(raw: unknown): SalvageResult {
+  const invalidFields: string[] = []
+  const source = isRecord(raw) ? raw : {}
+  if (!isRecord(raw)) invalidFields.push('(whole file)')
+  const out: Record<string, unknown> = {}
+  for (const [key, fieldSchema] of Object.entries(settingsSchema.shape)) {
+    const fallback = DEFAULT_SETTINGS[key as keyof Settings]
+    const value = source[key]
+    if (value === undefined) {
+      out[key] = structuredClone(fallback)
+      continue
+    }
+    const whole = (fieldSchema as z.ZodType).safeParse(value)
+    if (whole.success) {
+      out[key] = whole.data
+      continue
+    }
+    if (fieldSchema instanceof z.ZodObject && isRecord(value) && isRecord(fallback)) {
+      const nested: Record<string, unknown> = {}
+      for (const [sub, subSchema] of Object.entries(fieldSchema.shape)) {
+        const parsed = (subSchema as z.ZodType).safeParse(value[sub])
+        if (parsed.success) nested[sub] = parsed.data
+        else {
+          nested[sub] = fallback[sub]
+          if (value[sub] !== undefined) invalidFields.push(`${key}.${sub}`)
+        }
+      }
+      out[key] = nested
+    } else {
+      out[key] = structuredClone(fallback)
+      invalidFields.push(key)
+    }
+  }
+  return { settings: out as unknown as Settings, invalidFields }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}

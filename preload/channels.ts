@@ -1,0 +1,36 @@
+// The contract's channel names as runtime values, so the bridge can be generated from them.
+// The `satisfies` checks fail to compile when a channel is added to the contract and not here, or the reverse.
+import type { EventChannel, RequestChannel } from './contract'
+
+type Exhaustive<All extends string, Listed extends readonly string[]> = [All] extends [Listed[number]] ? Listed : never
+
+const requestChannels = [
+  'app:info',
+  'app:quit',
+  'window:show',
+  'window:hidePopup',
+  'key:status',
+  'key:set',
+  'key:clear',
+  'connection:status',
+  'settings:get',
+  'settings:update',
+  'audio:openPort',
+] as const satisfies readonly RequestChannel[]
+
+const eventChannels = [
+  'settings:changed',
+  'key:changed',
+  'connection:changed',
+  'nav:show',
+  'app:notice',
+] as const satisfies readonly EventChannel[]
+
+export const REQUEST_CHANNELS: Exhaustive<RequestChannel, typeof requestChannels> = requestChannels
+export const EVENT_CHANNELS: Exhaustive<EventChannel, typeof eventChannels> = eventChannels
+
+/** The window message that carries the audio MessagePort from the preload into the page. */
+export const AUDIO_PORT_MESSAGE = 'loa:audio-port'
+
+/** Main sends the audio port to the preload on this channel. */
+export const AUDIO_PORT_CHANNEL = 'audio:port'
