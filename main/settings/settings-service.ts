@@ -1,6 +1,6 @@
 // Settings on disk (electron-store in the app, Conf in the harness and the CLI): read once, validated,
 // salvaged when damaged, written on every change. A damaged file is kept beside the new one.
-import { copyFile, readFile } from 'node:fs/promises'
+import { readFile, rename } from 'node:fs/promises'
 import { z } from 'zod'
 import { AppError } from '../errors'
 import type { Settings, SettingsPatch, SettingsSnapshot } from '../../preload/contract'
@@ -40,7 +40,8 @@ export class SettingsService {
     if (damage) {
       const backupPath = `${opts.filePath}.damaged-${now().toISOString().replace(/[:.]/g, '-')}`
       try {
-        await copyFile(opts.filePath, backupPath)
+        // Moved aside, not copied: the store then starts from a clean file holding the salvaged values.
+        await rename(opts.filePath, backupPath)
         restoredFrom = { backupPath, reason: damage }
       } catch {
         restoredFrom = { backupPath: '', reason: damage }

@@ -34,8 +34,10 @@ export class EnergyVad {
   #voicedRun = 0
   #silentMs = 0
 
+  /** `startMs`: where in the session's audio this detector begins (turn detection can change mid-session). */
   constructor(
     private readonly config: VadConfig,
+    private readonly startMs = 0,
     sampleRateHz = 16_000,
   ) {
     this.#frameSamples = (sampleRateHz * VAD_FRAME_MS) / 1000
@@ -65,13 +67,13 @@ export class EnergyVad {
     if (!this.#speaking) return null
     this.#speaking = false
     this.#silentMs = 0
-    return { type: 'stop', audioEndMs: this.#framesDone * VAD_FRAME_MS }
+    return { type: 'stop', audioEndMs: this.startMs + this.#framesDone * VAD_FRAME_MS }
   }
 
   #frame(frame: Int16Array): VadEvent | null {
     const voiced = frameDbfs(frame) >= this.#thresholdDb
     this.#framesDone++
-    const endMs = this.#framesDone * VAD_FRAME_MS
+    const endMs = this.startMs + this.#framesDone * VAD_FRAME_MS
     if (!this.#speaking) {
       this.#voicedRun = voiced ? this.#voicedRun + 1 : 0
       if (this.#voicedRun < START_FRAMES) return null

@@ -1,0 +1,183 @@
+// Loa's two windows: the main window (Voice, Reader, Usage, Catalog, Settings) and the frameless popup
+// anchored to the tray. Both are created on first use and hidden, not destroyed, when closed.
+import { BrowserWindow, nativeTheme, screen, type Rectangle, type WebContents } from 'electron'
+import type { ViewName } from '../../preload/contract'
+import { popupPosition } from './popup-position'
+
+export type Surface = 'main' | 'popup'
+
+export interface WindowsOptions {
+  /** The built preload script (`out/preload/index.cjs`). */
+  preloadPath: string
+  /** The page URL for a renderer route, e.g. `voice` → `app://loa/index.html#/voice`. */
+  pageUrl(route: ViewName | 'popup'): string
+  /** DevTools only while developing: a packaged app has no use for them. */
+  devTools: boolean
+}
+
+const MAIN_SIZE = { width: 980, height: 700, minWidth: 720, minHeight: 520 }
+const POPUP_SIZE = { width: 360, height: 480 }
+/** The colours the renderer paints first, so a window never flashes white in dark mode. */
+const BACKGROUND = { light: '#ffffff', dark: '#1e1f22' }
+/**
+ * Clicking the tray while the popup is open first blurs (and hides) the popup, then delivers the click.
+ * A click this soon after a blur-hide means "close", not "open again".
+ */
+const REOPEN_AFTER_BLUR_GUARD_MS = 300
+
+export class AppWindows {
+  #main: BrowserWindow | null = null
+  #popup: BrowserWindow | null = null
+  #quitting = false
+  #popupHiddenByBlurAt = 0
+
+  constructor(private readonly opts: WindowsOptions) {}
+
+  /** Lets windows close for real: set when Loa quits. */
+  setQuitting(): void {
+    this.#quitting = true
+  }
+
+  showMain(): void {
+    const win = this.#main ?? this.#createMain('voice')
+    showAndFocus(win)
+  }
+
+  showView(view: ViewName): void {
+    if (!this.#main) {
+      showAndFocus(this.#createMain(view))
+      return
+    }
+    const contents = this.#main.webContents
+    // A page still loading would miss the event; it hears it once it has loaded.
+    if (contents.isLoading()) contents.once('did-finish-load', () => contents.send('nav:show', { view }))
+    else contents.send('nav:show', { view })
+    showAndFocus(this.#main)
+  }
+
+  /** Opens the popup beside the tray icon, or closes it when it is open. */
+  togglePopup(trayBounds: Rectangle): void {
+    const popup = this.#popup ?? this.#createPopup()
+    if (popup.isVisible()) {
+      popup.hide()
+      return
+    }
+    if (Date.now() - this.#popupHiddenByBlurAt < REOPEN_AFTER_BLUR_GUARD_MS) return
+    const { x, y } = popupPosition({
+      trayBounds,
+      cursor: screen.getCursorScreenPoint(),
+      displays: screen.getAllDisplays(),
+      windowSize: POPUP_SIZE,
+    })
+    popup.setBounds({ x, y, ...POPUP_SIZE })
+    showAndFocus(popup)
+  }
+
+  hidePopup(): void {
+    this.#popup?.hide()
+  }
+
+  /** Which of our windows `contents` belongs to; null for anything else. */
+  surfaceOf(contents: WebContents): Surface | null {
+    if (this.#main && !this.#main.isDestroyed() && this.#main.webContents === contents) return 'main'
+    if (this.#popup && !this.#popup.isDestroyed() && this.#popup.webContents === contents) return 'popup'
+    return null
+  }
+
+  webContentsOf(surface: Surface): WebContents | null {
+    const win = surface === 'main' ? this.#main : this.#popup
+    return win && !win.isDestroyed() ? win.webContents : null
+  }
+
+  allWebContents(): WebContents[] {
+    return [this.#main, this.#popup].flatMap((w) => (w && !w.isDestroyed() ? [w.webContents] : []))
+  }
+
+  /** Repaints the window backgrounds after a theme change. */
+  applyTheme(): void {
+    for (const w of [this.#main, this.#popup]) {
+      if (w && !w.isDestroyed()) w.setBackgroundColor(backgroundColor())
+    }
+  }
+
+  #createMain(view: ViewName): BrowserWindow {
+    const win = new BrowserWindow({
+      ...MAIN_SIZE,
+      show: false,
+      title: 'Loa',
+      backgroundColor: backgroundColor(),
+      webPreferences: this.#webPreferences(),
+    })
+    this.#keepOnClose(win)
+    win.on('closed', () => (this.#main = null))
+    void win.loadURL(this.opts.pageUrl(view))
+    this.#main = win
+    return win
+  }
+
+  #createPopup(): BrowserWindow {
+    const win = new BrowserWindow({
+      ...POPUP_SIZE,
+      show: false,
+      frame: false,
+      resizable: false,
+      movable: false,
+      minimizable: false,
+      maximizable: false,
+      fullscreenable: false,
+      skipTaskbar: true,
+      alwaysOnTop: true,
+      backgroundColor: backgroundColor(),
+      webPreferences: this.#webPreferences(),
+    })
+    // The popup follows the user to whichever space or workspace the tray was clicked on.
+    win.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true })
+    win.on('blur', () => {
+      if (!win.isVisible()) return
+      this.#popupHiddenByBlurAt = Date.now()
+      win.hide()
+    })
+    this.#keepOnClose(win)
+    win.on('closed', () => (this.#popup = null))
+    void win.loadURL(this.opts.pageUrl('popup'))
+    this.#popup = win
+    return win
+  }
+
+  #keepOnClose(win: BrowserWindow): void {
+    win.on('close', (event) => {
+      if (this.#quitting) return
+      event.preventDefault()
+      win.hide()
+    })
+  }
+
+  #webPreferences(): Electron.WebPreferences {
+    return {
+      preload: this.opts.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      devTools: this.opts.devTools,
+    }
+  }
+}
+
+function backgroundColor(): string {
+  return nativeTheme.shouldUseDarkColors ? BACKGROUND.dark : BACKGROUND.light
+}
+
+function showAndFocus(win: BrowserWindow): void {
+  if (win.isMinimized()) win.restore()
+  win.show()
+  win.focus()
+}

@@ -1,0 +1,4 @@
+// Svelte 5 strips TypeScript types natively; runes everywhere.
+export default {
+  compilerOptions: { runes: true },
+}

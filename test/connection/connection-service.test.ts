@@ -1,0 +1,129 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Conf from 'conf'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ConnectionService } from '../../main/connection/connection-service'
+import { validateKey } from '../../main/connection/validate-key'
+import { MemorySecretStore } from '../../main/secrets/memory-store'
+import { SettingsService } from '../../main/settings/settings-service'
+import { envelope, startStubGateway } from '../support/stub-gateway'
+
+// Keys the stub gateway knows: how /me and /models answer each of them.
+const KEYS = {
+  'sk-ordinary-1111': { me: 200, models: 200 },
+  'sk-reseller-2222': { me: 403, models: 200 },
+  'sk-disabled-3333': { me: 403, models: 403 },
+} as Record<string, { me: number; models: number }>
+
+let dir: string
+let gateway: Awaited<ReturnType<typeof startStubGateway>>
+let demoStarts = 0
+let demoCloses = 0
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loa-conn-'))
+  demoStarts = demoCloses = 0
+  gateway = await startStubGateway((path, headers) => {
+    const key = String(headers.authorization ?? '').replace('Bearer ', '')
+    const k = KEYS[key]
+    if (!k) return envelope(401, 'invalid_api_key', 'Invalid API key')
+    const status = path.startsWith('/v1/management/me') ? k.me : k.models
+    return status === 200 ? { status, body: { ok: true } } : envelope(403, 'insufficient_permissions', 'no', 'permission_error')
+  })
+})
+afterEach(async () => {
+  await gateway.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function make(store = new MemorySecretStore()) {
+  const settings = await SettingsService.open({
+    filePath: join(dir, 'settings.json'),
+    openBackend: () => new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'loa' }),
+  })
+  const conn = new ConnectionService({
+    settings,
+    secrets: { store, warning: null },
+    validateKey,
+    startDemo: async () => {
+      demoStarts++
+      return { baseUrl: 'http://127.0.0.1:9/demo', key: 'sk-demo-ordinary', close: async () => void demoCloses++ }
+    },
+  })
+  await conn.init()
+  return { conn, settings, store }
+}
+
+describe('the connection', () => {
+  it('runs against the demo service while no key is saved', async () => {
+    const { conn } = await make()
+    expect(conn.connectionStatus()).toEqual({ demo: true, baseUrl: 'http://127.0.0.1:9/demo' })
+    expect(conn.keyStatus()).toMatchObject({ hasKey: false, hint: null, demo: true, storage: 'memory' })
+  })
+
+  it('saves a key the service accepts, switches to it and stops the demo', async () => {
+    const { conn, store, settings } = await make()
+    const events: boolean[] = []
+    conn.onChange((k) => events.push(k.hasKey))
+    const status = await conn.setKey('  sk-ordinary-1111 ', gateway.baseUrl + '/')
+    expect(status).toEqual({ hasKey: true, hint: '1111', demo: false, baseUrl: gateway.baseUrl, storage: 'memory', storageWarning: null })
+    expect(JSON.stringify(status)).not.toContain('sk-ordinary')
+    expect(await store.get(new URL(gateway.baseUrl).host)).toBe('sk-ordinary-1111')
+    expect(settings.get().baseUrl).toBe(gateway.baseUrl)
+    expect(conn.endpoint()).toEqual({ baseUrl: gateway.baseUrl, key: 'sk-ordinary-1111' })
+    expect(demoCloses).toBe(1)
+    expect(events).toEqual([true])
+    expect(gateway.seen.map((r) => r.path)).toEqual(['/v1/management/me'])
+  })
+
+  it('accepts a reseller key after confirming it against the catalog', async () => {
+    const { conn } = await make()
+    await conn.setKey('sk-reseller-2222', gateway.baseUrl)
+    expect(conn.keyStatus().hasKey).toBe(true)
+    expect(gateway.seen.map((r) => r.path)).toEqual(['/v1/management/me', '/v1/management/models'])
+  })
+
+  it.each([
+    ['sk-unknown-0000', 'auth'],
+    ['sk-disabled-3333', 'account_locked'],
+    ['short', 'invalid_input'],
+    ['has space inside', 'invalid_input'],
+  ])('refuses %s (%s) and saves nothing', async (key, kind) => {
+    const { conn, store } = await make()
+    await expect(conn.setKey(key, gateway.baseUrl)).rejects.toMatchObject({ kind })
+    expect(await store.get(new URL(gateway.baseUrl).host)).toBeNull()
+    expect(conn.connectionStatus().demo).toBe(true)
+  })
+
+  it('refuses plain http to another machine and addresses with credentials', async () => {
+    const { conn } = await make()
+    await expect(conn.setKey('sk-ordinary-1111', 'http://gw.example.com')).rejects.toMatchObject({ kind: 'invalid_input', field: 'baseUrl' })
+    await expect(conn.setKey('sk-ordinary-1111', 'https://u:p@gw.example.com')).rejects.toMatchObject({ field: 'baseUrl' })
+    await expect(conn.setKey('sk-ordinary-1111')).rejects.toMatchObject({ field: 'baseUrl' })
+    expect(gateway.seen).toEqual([])
+  })
+
+  it('finds the saved key again after a restart, and clearing it returns to the demo', async () => {
+    const store = new MemorySecretStore()
+    const first = await make(store)
+    await first.conn.setKey('sk-ordinary-1111', gateway.baseUrl)
+    const second = await make(store)
+    expect(second.conn.connectionStatus()).toEqual({ demo: false, baseUrl: gateway.baseUrl })
+    expect(demoStarts).toBe(1)
+    const cleared = await second.conn.clearKey()
+    expect(cleared).toMatchObject({ hasKey: false, demo: true })
+    expect(await store.get(new URL(gateway.baseUrl).host)).toBeNull()
+  })
+
+  it('starts in demo mode when the keychain fails to read', async () => {
+    const store = new MemorySecretStore()
+    const first = await make(store)
+    await first.conn.setKey('sk-ordinary-1111', gateway.baseUrl)
+    store.get = async () => {
+      throw new Error('keychain locked')
+    }
+    const second = await make(store)
+    expect(second.conn.connectionStatus().demo).toBe(true)
+  })
+})

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `npm test`: every test, on a machine with the apt packages the tests need.
+# The keychain tests run against a real gnome-keyring inside a private D-Bus session.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES="chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb espeak-ng sox"
+missing=()
+for tool in chromium gnome-keyring-daemon dbus-run-session espeak-ng sox xvfb-run; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "npm test needs: ${missing[*]}" >&2
+  echo "Install them with: sudo apt-get install -y $APT_PACKAGES" >&2
+  exit 1
+fi
+if [ ! -d node_modules ]; then
+  echo "Dependencies are not installed. Run: npm install" >&2
+  exit 1
+fi
+
+echo "== typecheck"
+npm run --silent typecheck
+echo "== lint"
+npm run --silent lint
+echo "== build (app and browser harness)"
+npx electron-vite build >/dev/null
+npm run --silent build:web >/dev/null
+echo "== tests"
+export LOA_TEST_KEYRING=1
+exec dbus-run-session -- bash -c '
+  echo -n loa-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
+  exec npx vitest run "$@"
+' vitest "$@"

@@ -1,0 +1,120 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Conf from 'conf'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../main/errors'
+import { DEFAULT_SETTINGS } from '../../main/settings/settings-schema'
+import { SettingsService, type SettingsBackend } from '../../main/settings/settings-service'
+
+let dir: string
+const file = () => join(dir, 'settings.json')
+const open = () =>
+  SettingsService.open({
+    filePath: file(),
+    openBackend: () => new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'loa' }),
+    now: () => new Date('2026-11-22T10:00:00Z'),
+  })
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loa-settings-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('settings', () => {
+  it('start from defaults and survive a restart', async () => {
+    const first = await open()
+    expect(first.get()).toEqual(DEFAULT_SETTINGS)
+    first.update({ language: 'en', audio: { soundCues: false }, lowBalanceThresholdVnd: 120_000 })
+    const second = await open()
+    expect(second.get().language).toBe('en')
+    expect(second.get().audio).toEqual({ ...DEFAULT_SETTINGS.audio, soundCues: false })
+    expect(second.get().lowBalanceThresholdVnd).toBe(120_000)
+    expect(second.snapshot().restoredFrom).toBeUndefined()
+  })
+
+  it('refuse invalid changes, naming the field, and keep the old values', async () => {
+    const s = await open()
+    const bad: unknown[] = [
+      { language: 'fr' },
+      { refreshIntervalSec: 1 },
+      { baseUrl: 'ftp://x' },
+      { baseUrl: 'https://user:pw@gw.example' },
+      { audio: { soundCues: 'yes' } },
+      { unknownField: 1 },
+      { tts: { speed: 9 } },
+    ]
+    for (const patch of bad) {
+      expect(() => s.update(patch)).toThrow(AppError)
+    }
+    try {
+      s.update({ tts: { speed: 9 } })
+    } catch (err) {
+      expect((err as AppError).kind).toBe('invalid_input')
+      expect((err as AppError).field).toBe('tts.speed')
+    }
+    expect(s.get()).toEqual(DEFAULT_SETTINGS)
+  })
+
+  it('tell listeners about every change', async () => {
+    const s = await open()
+    const seen: string[] = []
+    s.onChange((v) => seen.push(v.theme))
+    s.update({ theme: 'dark' })
+    s.update({ theme: 'light' })
+    expect(seen).toEqual(['dark', 'light'])
+  })
+
+  it('restore defaults from a file that is not JSON, keeping it as a backup', async () => {
+    await writeFile(file(), '{"language": "en", oops')
+    const s = await open()
+    expect(s.get()).toEqual(DEFAULT_SETTINGS)
+    const restored = s.snapshot().restoredFrom
+    expect(restored?.reason).toContain('not valid JSON')
+    expect(await readFile(restored!.backupPath, 'utf8')).toBe('{"language": "en", oops')
+    // The live file is valid again.
+    expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual(DEFAULT_SETTINGS)
+  })
+
+  it('keep every valid value of a damaged file and name the ones replaced', async () => {
+    await writeFile(
+      file(),
+      JSON.stringify({ language: 'en', theme: 'purple', audio: { soundCues: false, echoCancellation: 'maybe' }, refreshIntervalSec: 90 }),
+    )
+    const s = await open()
+    expect(s.get().language).toBe('en')
+    expect(s.get().theme).toBe('system')
+    expect(s.get().refreshIntervalSec).toBe(90)
+    expect(s.get().audio.soundCues).toBe(false)
+    expect(s.get().audio.echoCancellation).toBe(true)
+    const reason = s.snapshot().restoredFrom?.reason ?? ''
+    expect(reason).toContain('theme')
+    expect(reason).toContain('audio.echoCancellation')
+    const files = await readdir(dir)
+    expect(files.some((f) => f.startsWith('settings.json.damaged-'))).toBe(true)
+  })
+
+  it('keep a change in memory when the disk refuses it, and save it on the next change', async () => {
+    let failing = true
+    let written: Record<string, unknown> | null = null
+    const backend: SettingsBackend = {
+      get store() {
+        return written ?? {}
+      },
+      set store(v) {
+        if (failing && written !== null) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })
+        written = structuredClone(v)
+      },
+    }
+    const s = await SettingsService.open({ filePath: file(), openBackend: () => backend })
+    expect(() => s.update({ language: 'en' })).toThrow(expect.objectContaining({ kind: 'storage' }))
+    expect(s.get().language).toBe('en')
+    expect(s.unsaved).toBe(true)
+    failing = false
+    s.update({ theme: 'dark' })
+    expect(s.unsaved).toBe(false)
+    expect(written).toMatchObject({ language: 'en', theme: 'dark' })
+  })
+})
