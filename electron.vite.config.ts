@@ -6,8 +6,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('main/index.ts') } },
-      // Native and optional modules stay outside the bundle and are loaded lazily at run time.
+      // Native modules stay outside the bundle and load lazily at run time. Both are N-API addons,
+      // so the build made by `npm install` loads in Electron without a rebuild.
+      rollupOptions: { input: { index: resolve('main/index.ts') }, external: ['keytar', 'uiohook-napi'] },
       externalizeDeps: true,
     },
   },

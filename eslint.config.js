@@ -4,7 +4,14 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 // Code that must run under plain Node (and in tests without Electron) may not import `electron`.
-const electronFree = ['main/api/**', 'main/realtime/**', 'main/audio/**', 'main/demo/**', 'main/cli/**', 'preload/contract.ts']
+const electronFree = [
+  'main/api/**',
+  'main/realtime/**',
+  'main/audio/**',
+  'main/demo/**',
+  'main/cli/**',
+  'preload/contract.ts',
+]
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', '.loa-test/**'] },
@@ -25,7 +32,14 @@ export default tseslint.config(
   {
     files: electronFree,
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'This code runs under plain Node: inject what it needs instead.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'This code runs under plain Node: inject what it needs instead.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -35,7 +49,12 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer reaches main only through the bridge.' }],
-          patterns: [{ group: ['**/main/**', '../main/*', '../../main/*'], message: 'The renderer never imports main-process code.' }],
+          patterns: [
+            {
+              group: ['**/main/**', '../main/*', '../../main/*'],
+              message: 'The renderer never imports main-process code.',
+            },
+          ],
         },
       ],
     },

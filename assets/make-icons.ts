@@ -108,8 +108,18 @@ interface Palette {
 }
 
 const PALETTES: Record<TrayVariant, Palette> = {
-  light: { glyph: [36, 41, 47, 255], talking: [26, 127, 55, 255], low: [191, 135, 0, 255], error: [207, 34, 46, 255] },
-  dark: { glyph: [240, 242, 245, 255], talking: [63, 185, 80, 255], low: [227, 179, 65, 255], error: [248, 81, 73, 255] },
+  light: {
+    glyph: [36, 41, 47, 255],
+    talking: [26, 127, 55, 255],
+    low: [191, 135, 0, 255],
+    error: [207, 34, 46, 255],
+  },
+  dark: {
+    glyph: [240, 242, 245, 255],
+    talking: [63, 185, 80, 255],
+    low: [227, 179, 65, 255],
+    error: [248, 81, 73, 255],
+  },
   // The menu bar uses only the alpha of a template image, so states differ by shape alone.
   Template: { glyph: [0, 0, 0, 255], talking: [0, 0, 0, 255], low: [0, 0, 0, 255], error: [0, 0, 0, 255] },
 }

@@ -6,7 +6,11 @@ export class AppError extends Error {
   readonly retryAfterMs: number | undefined
   readonly field: string | undefined
 
-  constructor(kind: ErrorKind, message: string, opts: { cause?: unknown; retryAfterMs?: number; field?: string } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    opts: { cause?: unknown; retryAfterMs?: number; field?: string } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause })
     this.name = 'AppError'
     this.kind = kind

@@ -2,7 +2,9 @@
 // The `satisfies` checks fail to compile when a channel is added to the contract and not here, or the reverse.
 import type { EventChannel, RequestChannel } from './contract'
 
-type Exhaustive<All extends string, Listed extends readonly string[]> = [All] extends [Listed[number]] ? Listed : never
+type Exhaustive<All extends string, Listed extends readonly string[]> = [All] extends [Listed[number]]
+  ? Listed
+  : never
 
 const requestChannels = [
   'app:info',

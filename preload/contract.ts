@@ -80,7 +80,9 @@ export interface Settings {
 
 /** A settings change: any top-level field, nested objects merged one level deep. */
 export type SettingsPatch = {
-  [K in keyof Settings]?: Settings[K] extends object | null ? Partial<NonNullable<Settings[K]>> | Settings[K] : Settings[K]
+  [K in keyof Settings]?: Settings[K] extends object | null
+    ? Partial<NonNullable<Settings[K]>> | Settings[K]
+    : Settings[K]
 }
 
 export interface SettingsSnapshot {

@@ -56,7 +56,8 @@ export function decodePortMessage(frame: ArrayBuffer | Uint8Array): unknown {
     if (!isArrayRef(value)) return value
     const Ctor = CTORS[value.__array]
     const end = value.offset + value.length * Ctor.BYTES_PER_ELEMENT
-    if (value.offset % Ctor.BYTES_PER_ELEMENT !== 0 || end > payload.byteLength) throw new Error('audio port frame array out of range')
+    if (value.offset % Ctor.BYTES_PER_ELEMENT !== 0 || end > payload.byteLength)
+      throw new Error('audio port frame array out of range')
     return new Ctor(payload, value.offset, value.length)
   })
 }

@@ -9,7 +9,8 @@ type ServerFrame =
   | { t: 'result'; id: number; result: IpcResult<unknown> }
   | { t: 'event'; channel: EventChannel; payload: unknown }
 
-const socketUrl = (path: string) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`
+const socketUrl = (path: string) =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`
 
 class SocketTransport implements BridgeTransport {
   readonly #socket = new WebSocket(socketUrl('/bridge'))
@@ -76,7 +77,8 @@ async function openAudioPort(): Promise<IpcResult<void>> {
     socket.addEventListener('open', () => resolve(true), { once: true })
     socket.addEventListener('error', () => resolve(false), { once: true })
   })
-  if (!ok) return { ok: false, error: { kind: 'unavailable', message: 'The audio channel could not be opened.' } }
+  if (!ok)
+    return { ok: false, error: { kind: 'unavailable', message: 'The audio channel could not be opened.' } }
   const channel = new MessageChannel()
   const local = channel.port1
   local.onmessage = (e) => {
@@ -100,4 +102,8 @@ declare global {
   }
 }
 
-Object.defineProperty(window, 'loa', { value: buildBridge(new SocketTransport()), writable: false, configurable: false })
+Object.defineProperty(window, 'loa', {
+  value: buildBridge(new SocketTransport()),
+  writable: false,
+  configurable: false,
+})

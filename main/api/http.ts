@@ -25,7 +25,11 @@ export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['
 }
 
 /** Sends a request and returns the raw Response when it is a success; every failure becomes a GatewayError. */
-export async function gatewayRequest(endpoint: GatewayEndpoint, path: string, opts: RequestOptions = {}): Promise<Response> {
+export async function gatewayRequest(
+  endpoint: GatewayEndpoint,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<Response> {
   const url = buildUrl(endpoint.baseUrl, path, opts.query)
   const headers: Record<string, string> = {
     'User-Agent': userAgent(),
@@ -44,7 +48,8 @@ export async function gatewayRequest(endpoint: GatewayEndpoint, path: string, op
   try {
     res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal, redirect: 'error' })
   } catch (cause) {
-    if (opts.signal?.aborted) throw new GatewayError('internal', 'The request was cancelled.', noDetails(), { cause })
+    if (opts.signal?.aborted)
+      throw new GatewayError('internal', 'The request was cancelled.', noDetails(), { cause })
     const timedOut = timeout.aborted
     throw new GatewayError(
       'network',
@@ -58,15 +63,24 @@ export async function gatewayRequest(endpoint: GatewayEndpoint, path: string, op
 }
 
 /** GET/POST and parse JSON; a body that is not JSON is a protocol error. */
-export async function gatewayJson(endpoint: GatewayEndpoint, path: string, opts: RequestOptions = {}): Promise<unknown> {
+export async function gatewayJson(
+  endpoint: GatewayEndpoint,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<unknown> {
   const res = await gatewayRequest(endpoint, path, opts)
   const text = await res.text()
   try {
     return JSON.parse(text)
   } catch (cause) {
-    throw new GatewayError('protocol', `The service answered ${path} with something that is not JSON.`, details(res, null), {
-      cause,
-    })
+    throw new GatewayError(
+      'protocol',
+      `The service answered ${path} with something that is not JSON.`,
+      details(res, null),
+      {
+        cause,
+      },
+    )
   }
 }
 

@@ -30,6 +30,9 @@ export function trayLanguage(setting: LanguageSetting, osLocale: string): Langua
   return osLocale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
 }
 
-export function trayLabels(setting: LanguageSetting, osLocale: string): Readonly<Record<TrayLabelKey, string>> {
+export function trayLabels(
+  setting: LanguageSetting,
+  osLocale: string,
+): Readonly<Record<TrayLabelKey, string>> {
   return TRAY_LABELS[trayLanguage(setting, osLocale)]
 }

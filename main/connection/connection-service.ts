@@ -133,11 +133,15 @@ function normalizeBaseUrl(value: unknown): string {
     throw new AppError('invalid_input', 'The gateway address must start with https://', { field: 'baseUrl' })
   }
   if (url.username || url.password) {
-    throw new AppError('invalid_input', 'The gateway address must not contain a user name or password.', { field: 'baseUrl' })
+    throw new AppError('invalid_input', 'The gateway address must not contain a user name or password.', {
+      field: 'baseUrl',
+    })
   }
   // Plain http is accepted only on this machine: a key must never cross a network in clear text.
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new AppError('invalid_input', 'Use https:// for a gateway on another machine.', { field: 'baseUrl' })
+    throw new AppError('invalid_input', 'Use https:// for a gateway on another machine.', {
+      field: 'baseUrl',
+    })
   }
   return url.origin + url.pathname.replace(/\/+$/, '')
 }

@@ -18,7 +18,9 @@ export async function validateKey(endpoint: GatewayEndpoint): Promise<void> {
     await gatewayJson(endpoint, '/v1/management/models')
   } catch (err) {
     if (err instanceof GatewayError && err.kind === 'forbidden') {
-      throw new AppError('account_locked', 'This account is disabled or in its 24-hour security lock.', { cause: err })
+      throw new AppError('account_locked', 'This account is disabled or in its 24-hour security lock.', {
+        cause: err,
+      })
     }
     throw explain(err)
   }

@@ -21,7 +21,10 @@ export function createRouter(handlers: Handlers, onError?: (channel: string, err
   return {
     async dispatch(channel, payload, ctx) {
       if (!Object.hasOwn(REQUEST_SCHEMAS, channel)) {
-        return { ok: false, error: { kind: 'invalid_input', message: `Unknown request ${String(channel).slice(0, 64)}` } }
+        return {
+          ok: false,
+          error: { kind: 'invalid_input', message: `Unknown request ${String(channel).slice(0, 64)}` },
+        }
       }
       const c = channel as RequestChannel
       const parsed = REQUEST_SCHEMAS[c].safeParse(payload)
@@ -30,7 +33,11 @@ export function createRouter(handlers: Handlers, onError?: (channel: string, err
         const field = issue?.path.join('.') || undefined
         return {
           ok: false,
-          error: { kind: 'invalid_input', message: `${c}: ${issue?.message ?? 'invalid request'}`, ...(field ? { field } : {}) },
+          error: {
+            kind: 'invalid_input',
+            message: `${c}: ${issue?.message ?? 'invalid request'}`,
+            ...(field ? { field } : {}),
+          },
         }
       }
       try {

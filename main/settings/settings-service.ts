@@ -3,7 +3,7 @@
 import { readFile, rename } from 'node:fs/promises'
 import { z } from 'zod'
 import { AppError } from '../errors'
-import type { Settings, SettingsPatch, SettingsSnapshot } from '../../preload/contract'
+import type { Settings, SettingsSnapshot } from '../../preload/contract'
 import { salvageSettings, settingsSchema } from './settings-schema'
 
 /** The part of electron-store / Conf this service uses. */
@@ -27,7 +27,11 @@ export class SettingsService {
   readonly #listeners = new Set<Listener>()
   #unsaved = false
 
-  private constructor(settings: Settings, backend: SettingsBackend | null, restoredFrom: SettingsSnapshot['restoredFrom']) {
+  private constructor(
+    settings: Settings,
+    backend: SettingsBackend | null,
+    restoredFrom: SettingsSnapshot['restoredFrom'],
+  ) {
     this.#settings = settings
     this.#backend = backend
     this.#restoredFrom = restoredFrom
@@ -104,7 +108,9 @@ export class SettingsService {
       this.#unsaved = false
     } catch (cause) {
       this.#unsaved = true
-      throw new AppError('storage', 'Settings could not be saved to disk; they apply until Loa quits.', { cause })
+      throw new AppError('storage', 'Settings could not be saved to disk; they apply until Loa quits.', {
+        cause,
+      })
     }
   }
 
@@ -142,7 +148,11 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function invalid(error: z.ZodError): AppError {
   const issue = error.issues[0]
   const field = issue?.path.join('.') ?? ''
-  return new AppError('invalid_input', `Setting ${field || '(unknown)'}: ${issue?.message ?? 'invalid value'}`, { field })
+  return new AppError(
+    'invalid_input',
+    `Setting ${field || '(unknown)'}: ${issue?.message ?? 'invalid value'}`,
+    { field },
+  )
 }
 
 async function readChecked(filePath: string): Promise<{ settings: Settings; damage: string | null }> {

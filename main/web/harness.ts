@@ -53,7 +53,8 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
 
   const settings = await SettingsService.open({
     filePath: join(opts.dataDir, 'settings.json'),
-    openBackend: () => new Conf<Record<string, unknown>>({ cwd: opts.dataDir, configName: 'settings', projectName: 'loa' }),
+    openBackend: () =>
+      new Conf<Record<string, unknown>>({ cwd: opts.dataDir, configName: 'settings', projectName: 'loa' }),
   })
   const clients = new Set<WebSocket>()
   let close: () => Promise<void> = async () => {}
@@ -62,7 +63,12 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
     secrets: opts.secrets ?? { store: new MemorySecretStore(), warning: null },
     startDemo: opts.startDemo ?? startEmbeddedDemo,
     validateKey,
-    info: { name: 'Loa', version: APP_VERSION, platform: platform(), osLocale: opts.osLocale ?? Intl.DateTimeFormat().resolvedOptions().locale },
+    info: {
+      name: 'Loa',
+      version: APP_VERSION,
+      platform: platform(),
+      osLocale: opts.osLocale ?? Intl.DateTimeFormat().resolvedOptions().locale,
+    },
     shell: {
       showView: (view) => core.events.emit('nav:show', { view }),
       hidePopup: () => {},
@@ -93,7 +99,9 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
     let body: Buffer | string = file.body
     if (file.contentType.startsWith('text/html')) {
       // A classic script runs before the module bundle, so `window.loa` exists when the app starts.
-      body = file.body.toString('utf8').replace('<head>', '<head>\n    <script src="/web-bridge.js"></script>')
+      body = file.body
+        .toString('utf8')
+        .replace('<head>', '<head>\n    <script src="/web-bridge.js"></script>')
     }
     send(res, 200, file.contentType, body)
   }
@@ -120,7 +128,8 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
       ?.slice(SESSION_COOKIE.length + 1)
     if (!value) return false
-    for (const s of sessions) if (s.length === value.length && timingSafeEqual(Buffer.from(s), Buffer.from(value))) return true
+    for (const s of sessions)
+      if (s.length === value.length && timingSafeEqual(Buffer.from(s), Buffer.from(value))) return true
     return false
   }
 
@@ -161,7 +170,9 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
         return
       }
       if (frame.t !== 'invoke' || typeof frame.id !== 'number' || typeof frame.channel !== 'string') return
-      const result = await core.router.dispatch(frame.channel, frame.request ?? undefined, { surface: 'main' })
+      const result = await core.router.dispatch(frame.channel, frame.request ?? undefined, {
+        surface: 'main',
+      })
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id: frame.id, result }))
     })
   }

@@ -16,10 +16,17 @@ const { values } = parseArgs({
 
 const dataDir = values['data-dir']
 mkdirSync(dataDir, { recursive: true })
-const secrets = await chooseSecretStore({ loadKeytar, safeStorage: null, encryptedFilePath: join(dataDir, 'key.enc.json') })
+const secrets = await chooseSecretStore({
+  loadKeytar,
+  safeStorage: null,
+  encryptedFilePath: join(dataDir, 'key.enc.json'),
+})
 const harness = await startWebHarness({ dataDir, port: Number(values.port), secrets })
-process.stdout.write(`Loa is running at ${harness.origin}\nOpen this one-time link in Chromium: ${harness.launchUrl()}\n`)
-if (secrets.warning) process.stderr.write(`Note: ${secrets.warning}: the key is kept in memory for this run only.\n`)
+process.stdout.write(
+  `Loa is running at ${harness.origin}\nOpen this one-time link in Chromium: ${harness.launchUrl()}\n`,
+)
+if (secrets.warning)
+  process.stderr.write(`Note: ${secrets.warning}: the key is kept in memory for this run only.\n`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void harness.close().then(() => process.exit(0)))

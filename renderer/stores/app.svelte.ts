@@ -1,6 +1,14 @@
 // What every view reads: app info, settings, key and connection status, language and theme.
 // Values follow main's events while anything shows them.
-import type { AppInfo, ConnectionStatus, KeyStatus, Language, Settings, SettingsPatch, SettingsSnapshot } from '../../preload/contract'
+import type {
+  AppInfo,
+  ConnectionStatus,
+  KeyStatus,
+  Language,
+  Settings,
+  SettingsPatch,
+  SettingsSnapshot,
+} from '../../preload/contract'
 import { loa, unwrap } from '../lib/bridge'
 import { BridgeValue } from '../lib/bridge-value.svelte'
 import { resolveLanguage, translate, type MessageKey } from '../lib/i18n/translate'
@@ -42,7 +50,10 @@ export class AppStore {
   }
 
   get language(): Language {
-    return resolveLanguage(this.settings.current?.language ?? 'system', this.info?.osLocale ?? navigator.language)
+    return resolveLanguage(
+      this.settings.current?.language ?? 'system',
+      this.info?.osLocale ?? navigator.language,
+    )
   }
 
   get theme(): 'light' | 'dark' {
@@ -51,7 +62,8 @@ export class AppStore {
     return this.#systemDark ? 'dark' : 'light'
   }
 
-  t = (key: MessageKey, params?: Record<string, string | number>): string => translate(this.language, key, params)
+  t = (key: MessageKey, params?: Record<string, string | number>): string =>
+    translate(this.language, key, params)
 
   async updateSettings(patch: SettingsPatch): Promise<void> {
     const next = await unwrap(loa.settings.update(patch))

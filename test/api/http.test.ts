@@ -18,7 +18,11 @@ async function gateway(route: (path: string) => Reply) {
 describe('gateway HTTP', () => {
   it('sends the key and a User-Agent naming Loa, and parses JSON', async () => {
     const g = await gateway(() => ({ status: 200, body: { id: 'u1' } }))
-    expect(await gatewayJson({ baseUrl: g.baseUrl + '/', key: 'sk-abc12345' }, '/v1/management/me', { query: { limit: 5, days: undefined } })).toEqual({ id: 'u1' })
+    expect(
+      await gatewayJson({ baseUrl: g.baseUrl + '/', key: 'sk-abc12345' }, '/v1/management/me', {
+        query: { limit: 5, days: undefined },
+      }),
+    ).toEqual({ id: 'u1' })
     const req = g.seen[0]!
     expect(req.path).toBe('/v1/management/me?limit=5')
     expect(req.headers.authorization).toBe('Bearer sk-abc12345')
@@ -36,19 +40,35 @@ describe('gateway HTTP', () => {
     const g = await gateway(() => envelope(status, 'some_code', 'Told by the service'))
     const err = await gatewayJson({ baseUrl: g.baseUrl, key: 'sk-abc12345' }, '/x').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(GatewayError)
-    expect(err).toMatchObject({ kind, message: 'Told by the service', details: { status, code: 'some_code', requestId: 'req_test' } })
+    expect(err).toMatchObject({
+      kind,
+      message: 'Told by the service',
+      details: { status, code: 'some_code', requestId: 'req_test' },
+    })
   })
 
   it('reads Retry-After on 429 and never the message', async () => {
-    const g = await gateway(() => ({ ...envelope(429, 'rate_limit_exceeded', 'wait 999 seconds', 'rate_limit_error'), headers: { 'Retry-After': '7' } }))
+    const g = await gateway(() => ({
+      ...envelope(429, 'rate_limit_exceeded', 'wait 999 seconds', 'rate_limit_error'),
+      headers: { 'Retry-After': '7' },
+    }))
     const err = await gatewayJson({ baseUrl: g.baseUrl, key: 'sk-abc12345' }, '/x').catch((e: unknown) => e)
     expect(err).toMatchObject({ kind: 'rate_limit', retryAfterMs: 7000 })
   })
 
   it('survives error bodies that are HTML or empty, and success bodies that are not JSON', async () => {
-    const g = await gateway((p) => (p === '/html' ? { status: 403, raw: '<html>error code: 1010</html>' } : p === '/empty' ? { status: 503, raw: '' } : { status: 200, raw: 'not json' }))
+    const g = await gateway((p) =>
+      p === '/html'
+        ? { status: 403, raw: '<html>error code: 1010</html>' }
+        : p === '/empty'
+          ? { status: 503, raw: '' }
+          : { status: 200, raw: 'not json' },
+    )
     const ep = { baseUrl: g.baseUrl, key: 'sk-abc12345' }
-    await expect(gatewayJson(ep, '/html')).rejects.toMatchObject({ kind: 'forbidden', details: { status: 403, code: null } })
+    await expect(gatewayJson(ep, '/html')).rejects.toMatchObject({
+      kind: 'forbidden',
+      details: { status: 403, code: null },
+    })
     await expect(gatewayJson(ep, '/empty')).rejects.toMatchObject({ kind: 'server' })
     await expect(gatewayJson(ep, '/ok')).rejects.toMatchObject({ kind: 'protocol' })
   })
@@ -57,7 +77,9 @@ describe('gateway HTTP', () => {
     const g = await gateway(() => ({ status: 200 }))
     await g.close()
     stop = null
-    const err = (await gatewayJson({ baseUrl: g.baseUrl, key: 'sk-secret-999' }, '/x').catch((e: unknown) => e)) as GatewayError
+    const err = (await gatewayJson({ baseUrl: g.baseUrl, key: 'sk-secret-999' }, '/x').catch(
+      (e: unknown) => e,
+    )) as GatewayError
     expect(err.kind).toBe('network')
     expect(err.message).not.toContain('sk-secret-999')
   })
@@ -65,8 +87,15 @@ describe('gateway HTTP', () => {
 
 describe('error envelopes', () => {
   it('reads both 404 shapes and tolerates nonsense', () => {
-    expect(readEnvelope({ error: { message: 'm', type: 't', param: null, code: 'model_not_found', request_id: 'r' } })).toEqual({ message: 'm', code: 'model_not_found', type: 't', requestId: 'r' })
-    expect(readEnvelope({ error: 'model_not_found', message: 'Model x not found' })).toMatchObject({ code: 'model_not_found', message: 'Model x not found' })
+    expect(
+      readEnvelope({
+        error: { message: 'm', type: 't', param: null, code: 'model_not_found', request_id: 'r' },
+      }),
+    ).toEqual({ message: 'm', code: 'model_not_found', type: 't', requestId: 'r' })
+    expect(readEnvelope({ error: 'model_not_found', message: 'Model x not found' })).toMatchObject({
+      code: 'model_not_found',
+      message: 'Model x not found',
+    })
     for (const junk of [null, 42, 'str', [], { error: 5 }, { error: { message: 7 } }]) {
       expect(() => readEnvelope(junk)).not.toThrow()
     }

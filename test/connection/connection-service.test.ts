@@ -29,7 +29,9 @@ beforeEach(async () => {
     const k = KEYS[key]
     if (!k) return envelope(401, 'invalid_api_key', 'Invalid API key')
     const status = path.startsWith('/v1/management/me') ? k.me : k.models
-    return status === 200 ? { status, body: { ok: true } } : envelope(403, 'insufficient_permissions', 'no', 'permission_error')
+    return status === 200
+      ? { status, body: { ok: true } }
+      : envelope(403, 'insufficient_permissions', 'no', 'permission_error')
   })
 })
 afterEach(async () => {
@@ -40,7 +42,8 @@ afterEach(async () => {
 async function make(store = new MemorySecretStore()) {
   const settings = await SettingsService.open({
     filePath: join(dir, 'settings.json'),
-    openBackend: () => new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'loa' }),
+    openBackend: () =>
+      new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'loa' }),
   })
   const conn = new ConnectionService({
     settings,
@@ -48,7 +51,11 @@ async function make(store = new MemorySecretStore()) {
     validateKey,
     startDemo: async () => {
       demoStarts++
-      return { baseUrl: 'http://127.0.0.1:9/demo', key: 'sk-demo-ordinary', close: async () => void demoCloses++ }
+      return {
+        baseUrl: 'http://127.0.0.1:9/demo',
+        key: 'sk-demo-ordinary',
+        close: async () => void demoCloses++,
+      }
     },
   })
   await conn.init()
@@ -67,7 +74,14 @@ describe('the connection', () => {
     const events: boolean[] = []
     conn.onChange((k) => events.push(k.hasKey))
     const status = await conn.setKey('  sk-ordinary-1111 ', gateway.baseUrl + '/')
-    expect(status).toEqual({ hasKey: true, hint: '1111', demo: false, baseUrl: gateway.baseUrl, storage: 'memory', storageWarning: null })
+    expect(status).toEqual({
+      hasKey: true,
+      hint: '1111',
+      demo: false,
+      baseUrl: gateway.baseUrl,
+      storage: 'memory',
+      storageWarning: null,
+    })
     expect(JSON.stringify(status)).not.toContain('sk-ordinary')
     expect(await store.get(new URL(gateway.baseUrl).host)).toBe('sk-ordinary-1111')
     expect(settings.get().baseUrl).toBe(gateway.baseUrl)
@@ -98,8 +112,13 @@ describe('the connection', () => {
 
   it('refuses plain http to another machine and addresses with credentials', async () => {
     const { conn } = await make()
-    await expect(conn.setKey('sk-ordinary-1111', 'http://gw.example.com')).rejects.toMatchObject({ kind: 'invalid_input', field: 'baseUrl' })
-    await expect(conn.setKey('sk-ordinary-1111', 'https://u:p@gw.example.com')).rejects.toMatchObject({ field: 'baseUrl' })
+    await expect(conn.setKey('sk-ordinary-1111', 'http://gw.example.com')).rejects.toMatchObject({
+      kind: 'invalid_input',
+      field: 'baseUrl',
+    })
+    await expect(conn.setKey('sk-ordinary-1111', 'https://u:p@gw.example.com')).rejects.toMatchObject({
+      field: 'baseUrl',
+    })
     await expect(conn.setKey('sk-ordinary-1111')).rejects.toMatchObject({ field: 'baseUrl' })
     expect(gateway.seen).toEqual([])
   })

@@ -28,7 +28,10 @@ describe('the IPC router', () => {
   it('passes a valid payload to its handler and wraps the answer', async () => {
     const show = vi.fn()
     const router = createRouter(handlers({ 'window:show': show }))
-    expect(await router.dispatch('window:show', { view: 'usage' }, ctx)).toEqual({ ok: true, value: undefined })
+    expect(await router.dispatch('window:show', { view: 'usage' }, ctx)).toEqual({
+      ok: true,
+      value: undefined,
+    })
     expect(show).toHaveBeenCalledWith({ view: 'usage' }, ctx)
   })
 
@@ -82,7 +85,10 @@ describe('the IPC router', () => {
       error: { kind: 'rate_limit', message: 'slow down', retryAfterMs: 1500 },
     })
     const hidden = await router.dispatch('connection:status', undefined, ctx)
-    expect(hidden).toEqual({ ok: false, error: { kind: 'internal', message: 'Something went wrong inside Loa.' } })
+    expect(hidden).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: 'Something went wrong inside Loa.' },
+    })
     expect(JSON.stringify(hidden)).not.toContain('secret internal detail')
     expect(onError).toHaveBeenCalledTimes(2)
   })

@@ -5,7 +5,10 @@ import { buildBridge, type BridgeTransport } from '../../preload/expose'
 function transport() {
   const listeners = new Map<string, Set<(p: unknown) => void>>()
   const t: BridgeTransport & { fire(c: string, p: unknown): void } = {
-    invoke: vi.fn(async (channel: string, request: unknown) => ({ ok: true as const, value: { channel, request } })),
+    invoke: vi.fn(async (channel: string, request: unknown) => ({
+      ok: true as const,
+      value: { channel, request },
+    })),
     subscribe(channel, listener) {
       const set = listeners.get(channel) ?? new Set()
       listeners.set(channel, set)
@@ -39,7 +42,10 @@ describe('the bridge', () => {
   it('sends requests on their channel and delivers events until unsubscribed', async () => {
     const t = transport()
     const bridge = buildBridge(t)
-    expect(await bridge.window.show({ view: 'usage' })).toEqual({ ok: true, value: { channel: 'window:show', request: { view: 'usage' } } })
+    expect(await bridge.window.show({ view: 'usage' })).toEqual({
+      ok: true,
+      value: { channel: 'window:show', request: { view: 'usage' } },
+    })
     const seen: unknown[] = []
     const off = bridge.settings.onChanged((s) => seen.push(s))
     t.fire('settings:changed', 1)

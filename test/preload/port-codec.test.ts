@@ -15,7 +15,13 @@ describe('audio port frames', () => {
   it('round-trip any message (property)', () => {
     fc.assert(
       fc.property(
-        fc.record({ type: fc.string(), id: fc.integer(), a: fc.float32Array({ noNaN: true }), b: fc.int16Array(), c: fc.uint8Array() }),
+        fc.record({
+          type: fc.string(),
+          id: fc.integer(),
+          a: fc.float32Array({ noNaN: true }),
+          b: fc.int16Array(),
+          c: fc.uint8Array(),
+        }),
         (msg) => {
           expect(decodePortMessage(encodePortMessage(msg))).toEqual(msg)
         },

@@ -16,7 +16,11 @@ describe('dictionaries', () => {
   })
 
   it('cover every string the Svelte files ask for', async () => {
-    const files = import.meta.glob('../../renderer/**/*.svelte', { query: '?raw', import: 'default', eager: true })
+    const files = import.meta.glob('../../renderer/**/*.svelte', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    })
     const used = new Set<string>()
     for (const source of Object.values(files) as string[]) {
       for (const m of source.matchAll(/\bt\('([\w.-]+)'/g)) used.add(m[1]!)

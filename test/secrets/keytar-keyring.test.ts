@@ -25,7 +25,11 @@ describe.runIf(realKeyring)('keytar with a real keyring', () => {
   })
 
   it('is what Loa chooses when the keyring works', async () => {
-    const choice = await chooseSecretStore({ loadKeytar, safeStorage: null, encryptedFilePath: '/nonexistent' })
+    const choice = await chooseSecretStore({
+      loadKeytar,
+      safeStorage: null,
+      encryptedFilePath: '/nonexistent',
+    })
     expect(choice.store.kind).toBe('keychain')
   })
 })
@@ -44,6 +48,9 @@ describe('keytar without a Secret Service', () => {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
       timeout: 30_000,
     })
-    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ kind: 'memory', warning: 'keyStorage.noSafeStorage' })
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({
+      kind: 'memory',
+      warning: 'keyStorage.noSafeStorage',
+    })
   })
 })

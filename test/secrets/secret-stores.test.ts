@@ -73,8 +73,15 @@ describe('secret stores', () => {
   it('encrypted file reports a key it cannot decrypt as a keychain error', async () => {
     const path = join(dir, 'key.enc.json')
     await new EncryptedFileSecretStore(fakeSafeStorage(), path).set('h', SECRET)
-    const broken = { ...fakeSafeStorage(), decryptString: () => { throw new Error('bad') } }
-    await expect(new EncryptedFileSecretStore(broken, path).get('h')).rejects.toMatchObject({ kind: 'keychain' })
+    const broken = {
+      ...fakeSafeStorage(),
+      decryptString: () => {
+        throw new Error('bad')
+      },
+    }
+    await expect(new EncryptedFileSecretStore(broken, path).get('h')).rejects.toMatchObject({
+      kind: 'keychain',
+    })
   })
 })
 
@@ -91,28 +98,49 @@ describe('choosing a store', () => {
   }
 
   it('prefers the keychain', async () => {
-    const c = await chooseSecretStore({ loadKeytar: async () => workingKeytar(), safeStorage: fakeSafeStorage(), encryptedFilePath: path() })
+    const c = await chooseSecretStore({
+      loadKeytar: async () => workingKeytar(),
+      safeStorage: fakeSafeStorage(),
+      encryptedFilePath: path(),
+    })
     expect(c.store.kind).toBe('keychain')
     expect(c.warning).toBeNull()
   })
 
   it('falls back to safeStorage when keytar is missing or its backend fails', async () => {
-    const noBackend: KeytarLike = { ...workingKeytar(), findCredentials: async () => { throw new Error('Cannot autolaunch D-Bus') } }
+    const noBackend: KeytarLike = {
+      ...workingKeytar(),
+      findCredentials: async () => {
+        throw new Error('Cannot autolaunch D-Bus')
+      },
+    }
     for (const loadKeytar of [async () => null, async () => noBackend]) {
-      const c = await chooseSecretStore({ loadKeytar, safeStorage: fakeSafeStorage(), encryptedFilePath: path() })
+      const c = await chooseSecretStore({
+        loadKeytar,
+        safeStorage: fakeSafeStorage(),
+        encryptedFilePath: path(),
+      })
       expect(c.store.kind).toBe('encrypted-file')
       expect(c.warning).toBeNull()
     }
   })
 
   it('keeps the key in memory, and says why, when safeStorage would only obfuscate it', async () => {
-    const c = await chooseSecretStore({ loadKeytar: async () => null, safeStorage: fakeSafeStorage('basic_text'), encryptedFilePath: path() })
+    const c = await chooseSecretStore({
+      loadKeytar: async () => null,
+      safeStorage: fakeSafeStorage('basic_text'),
+      encryptedFilePath: path(),
+    })
     expect(c.store.kind).toBe('memory')
     expect(c.warning).toBe('keyStorage.noKeyring')
   })
 
   it('keeps the key in memory when nothing else exists', async () => {
-    const c = await chooseSecretStore({ loadKeytar: async () => null, safeStorage: null, encryptedFilePath: path() })
+    const c = await chooseSecretStore({
+      loadKeytar: async () => null,
+      safeStorage: null,
+      encryptedFilePath: path(),
+    })
     expect(c.store.kind).toBe('memory')
     expect(c.warning).toBe('keyStorage.noSafeStorage')
   })

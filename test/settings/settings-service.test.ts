@@ -12,7 +12,8 @@ const file = () => join(dir, 'settings.json')
 const open = () =>
   SettingsService.open({
     filePath: file(),
-    openBackend: () => new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'loa' }),
+    openBackend: () =>
+      new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'loa' }),
     now: () => new Date('2026-11-22T10:00:00Z'),
   })
 
@@ -81,7 +82,12 @@ describe('settings', () => {
   it('keep every valid value of a damaged file and name the ones replaced', async () => {
     await writeFile(
       file(),
-      JSON.stringify({ language: 'en', theme: 'purple', audio: { soundCues: false, echoCancellation: 'maybe' }, refreshIntervalSec: 90 }),
+      JSON.stringify({
+        language: 'en',
+        theme: 'purple',
+        audio: { soundCues: false, echoCancellation: 'maybe' },
+        refreshIntervalSec: 90,
+      }),
     )
     const s = await open()
     expect(s.get().language).toBe('en')
@@ -104,7 +110,8 @@ describe('settings', () => {
         return written ?? {}
       },
       set store(v) {
-        if (failing && written !== null) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })
+        if (failing && written !== null)
+          throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })
         written = structuredClone(v)
       },
     }

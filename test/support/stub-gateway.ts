@@ -28,6 +28,11 @@ export async function startStubGateway(route: (path: string, headers: IncomingHt
   }
 }
 
-export function envelope(status: number, code: string, message: string, type = 'invalid_request_error'): Reply {
+export function envelope(
+  status: number,
+  code: string,
+  message: string,
+  type = 'invalid_request_error',
+): Reply {
   return { status, body: { error: { message, type, param: null, code, request_id: 'req_test' } } }
 }

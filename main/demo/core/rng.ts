@@ -5,7 +5,7 @@ export type Rng = () => number
 
 /** FNV-1a over the seed and stream name, as a 32-bit starting state. */
 function hashSeed(seed: number, stream: string): number {
-  let h = 0x811c9dc5 ^ (seed >>> 0)
+  let h = 0x811c9dc5
   const text = `${seed}:${stream}`
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i)

@@ -88,7 +88,8 @@ export class SessionBilling {
       })
     }
     if (cap > 0 && this.#exactVnd >= cap) return this.d.cut('max_spend_reached')
-    if (this.totalVnd - this.#dueVnd > this.d.ledger.balanceVND(this.d.account)) this.d.cut('insufficient_balance')
+    if (this.totalVnd - this.#dueVnd > this.d.ledger.balanceVND(this.d.account))
+      this.d.cut('insufficient_balance')
   }
 
   /**

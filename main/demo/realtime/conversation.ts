@@ -55,7 +55,8 @@ export class Conversation {
     this.#fresh = []
     this.responsesStarted++
     let context = 0
-    for (const item of this.items) if (!fresh.includes(item)) context += item.contextTokens
+    const freshIds = new Set(fresh.map((i) => i.id))
+    for (const item of this.items) if (!freshIds.has(item.id)) context += item.contextTokens
     return { fresh, contextTokens: Math.min(context, capTokens) }
   }
 }

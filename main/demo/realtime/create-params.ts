@@ -15,7 +15,7 @@ export const METADATA_MAX_BYTES = 1_024
 export const INSTRUCTIONS_MAX_CHARS = 16_384
 export const TOOLS_MAX = 128
 
-const turnDetectionSchema = z.strictObject({
+export const turnDetectionSchema = z.strictObject({
   type: z.literal('server_vad').default('server_vad'),
   threshold: z.number().min(0).max(1).default(0.5),
   prefix_padding_ms: z.number().int().min(0).max(2_000).default(300),
@@ -73,10 +73,16 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: ParamE
 
 export function parseCreateBody(body: unknown): ParseResult<CreateBody> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, error: { code: 'invalid_request', param: null, message: 'The body must be a JSON object.' } }
+    return {
+      ok: false,
+      error: { code: 'invalid_request', param: null, message: 'The body must be a JSON object.' },
+    }
   }
   if (!('model' in body)) {
-    return { ok: false, error: { code: 'missing_required_parameter', param: 'model', message: 'model is required.' } }
+    return {
+      ok: false,
+      error: { code: 'missing_required_parameter', param: 'model', message: 'model is required.' },
+    }
   }
   const parsed = createBodySchema.safeParse(body)
   if (parsed.success) return { ok: true, value: parsed.data }
@@ -84,12 +90,19 @@ export function parseCreateBody(body: unknown): ParseResult<CreateBody> {
   if (issue?.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? ''
     const param = [...issue.path, key].join('.')
-    return { ok: false, error: { code: 'unknown_parameter', param, message: `Unknown parameter: '${param}'.` } }
+    return {
+      ok: false,
+      error: { code: 'unknown_parameter', param, message: `Unknown parameter: '${param}'.` },
+    }
   }
   const param = issue ? issue.path.join('.') : null
   return {
     ok: false,
-    error: { code: 'invalid_parameter', param, message: `Invalid '${param}': ${issue?.message ?? 'bad value'}.` },
+    error: {
+      code: 'invalid_parameter',
+      param,
+      message: `Invalid '${param}': ${issue?.message ?? 'bad value'}.`,
+    },
   }
 }
 

@@ -11,7 +11,16 @@ import type { ModelError, ModelListener } from './model-events'
 import type { RealtimeModel } from './models'
 import { heardDescription, replyLang, replyText, type HeardInput } from './reply-text'
 import { ResponseStream, type CancelReason, type ResponseState } from './responder'
-import { addUsage, audioTokens, emptyUsage, textTokens, type TokenUsage } from './usage'
+import {
+  addUsage,
+  audioTokens,
+  emptyUsage,
+  inputTokens,
+  outputTokens,
+  subtractUsage,
+  textTokens,
+  type TokenUsage,
+} from './usage'
 import { EnergyVad, VAD_FRAME_MS, frameDbfs, thresholdDbfs } from './vad'
 
 /** Model-R: "Expected at least 100ms of audio" for a manual commit. */
@@ -52,7 +61,8 @@ export class DemoModel {
   #pendingItemId: string | null = null
   #activityOpen = false
   #videoFrames = 0
-  #active: { stream: ResponseStream; input: TokenUsage } | null = null
+  /** The response in progress; `accrued` is what has been billed of it so far. */
+  #active: { stream: ResponseStream; input: TokenUsage; accrued: TokenUsage } | null = null
   #autoResponseQueued = false
   #stopped = false
 
@@ -81,13 +91,18 @@ export class DemoModel {
     this.#turnDetection = td
     this.#input.clear()
     const startMs = (this.#input.endSample / INPUT_SAMPLE_RATE_HZ) * 1000
-    const config = { threshold: td?.threshold ?? 0, prefixPaddingMs: td?.prefix_padding_ms ?? 0, silenceDurationMs: td?.silence_duration_ms ?? 0 }
+    const config = {
+      threshold: td?.threshold ?? 0,
+      prefixPaddingMs: td?.prefix_padding_ms ?? 0,
+      silenceDurationMs: td?.silence_duration_ms ?? 0,
+    }
     this.#vad = td ? new EnergyVad(config, startMs) : null
   }
 
   appendAudio(pcm: Int16Array, eventId?: string | null): void {
     this.o.recorder.add(pcm)
-    if (!this.o.input.audio) return this.#error('input_not_allowed', 'Audio input is off for this session.', eventId)
+    if (!this.o.input.audio)
+      return this.#error('input_not_allowed', 'Audio input is off for this session.', eventId)
     if (this.#vad) return this.#appendWithVad(this.#vad, pcm)
     if (this.o.manualTurns === 'commit' || this.#activityOpen) this.#input.append(pcm)
   }
@@ -186,14 +201,19 @@ export class DemoModel {
           const item = this.conversation.find(r.itemId)
           if (item) item.audioSamples += pcm.length
           this.listener?.audioDelta(r, pcm)
+          this.#accrue()
         },
-        text: (r, delta) => this.listener?.textDelta(r, delta),
+        text: (r, delta) => {
+          this.listener?.textDelta(r, delta)
+          this.#accrue()
+        },
         finished: (r) => this.#finished(r),
       },
     )
-    this.#active = { stream, input }
+    this.#active = { stream, input, accrued: emptyUsage() }
     this.listener?.responseCreated(state)
-    void stream.start()
+    this.#accrue()
+    if (this.#active?.stream === stream) void stream.start()
   }
 
   /** False when no response is in progress. */
@@ -219,10 +239,15 @@ export class DemoModel {
       const message = `Audio content of ${audioMs}ms is shorter than the requested ${audioEndMs}ms.`
       return this.#error('invalid_value', message, eventId, 'audio_end_ms')
     }
-    const keptFraction = item.audioSamples > 0 ? (audioEndMs * OUTPUT_SAMPLE_RATE_HZ) / 1000 / item.audioSamples : 0
+    const keptFraction =
+      item.audioSamples > 0 ? (audioEndMs * OUTPUT_SAMPLE_RATE_HZ) / 1000 / item.audioSamples : 0
     item.audioSamples = Math.round((audioEndMs * OUTPUT_SAMPLE_RATE_HZ) / 1000)
     item.transcript = item.transcript.slice(0, Math.round(item.transcript.length * keptFraction))
-    item.contextTokens = audioTokens(item.audioSamples, OUTPUT_SAMPLE_RATE_HZ, this.o.model.audioInTokensPerSec)
+    item.contextTokens = audioTokens(
+      item.audioSamples,
+      OUTPUT_SAMPLE_RATE_HZ,
+      this.o.model.audioInTokensPerSec,
+    )
     this.listener?.itemTruncated(itemId, contentIndex, audioEndMs)
   }
 
@@ -316,19 +341,41 @@ export class DemoModel {
   }
 
   #outputStarted(r: ResponseState): void {
-    this.conversation.addAssistant({ id: r.itemId, role: 'assistant', audioSamples: 0, transcript: '', contextTokens: 0 })
+    this.conversation.addAssistant({
+      id: r.itemId,
+      role: 'assistant',
+      audioSamples: 0,
+      transcript: '',
+      contextTokens: 0,
+    })
     this.listener?.outputItemAdded(r)
   }
 
-  #finished(r: ResponseState): void {
+  /**
+   * Bills what the response has produced since the last call, so spending caps and an empty wallet cut a
+   * long answer while it plays rather than after it. The pieces add up to the response's usage exactly.
+   */
+  #accrue(): void {
     const active = this.#active
-    this.#active = null
+    if (!active) return
+    const now = this.#usageSoFar(active.stream.state, active.input)
+    const delta = subtractUsage(now, active.accrued)
+    active.accrued = now
+    if (inputTokens(delta) + outputTokens(delta) > 0) this.o.onUsage(delta)
+  }
+
+  #usageSoFar(r: ResponseState, input: TokenUsage): TokenUsage {
     const usage = emptyUsage()
-    if (r.status !== 'failed' && active) {
-      addUsage(usage, active.input)
-      usage.audioOut = audioTokens(r.sentSamples, OUTPUT_SAMPLE_RATE_HZ, this.o.model.audioOutTokensPerSec)
-      usage.textOut = textTokens(r.sentText)
-    }
+    addUsage(usage, input)
+    usage.audioOut = audioTokens(r.sentSamples, OUTPUT_SAMPLE_RATE_HZ, this.o.model.audioOutTokensPerSec)
+    usage.textOut = textTokens(r.sentText)
+    return usage
+  }
+
+  #finished(r: ResponseState): void {
+    this.#accrue()
+    const usage = this.#active ? this.#active.accrued : emptyUsage()
+    this.#active = null
     const item = this.conversation.find(r.itemId)
     if (item?.role === 'assistant') {
       item.transcript = r.sentText
@@ -336,7 +383,6 @@ export class DemoModel {
         audioTokens(item.audioSamples, OUTPUT_SAMPLE_RATE_HZ, this.o.model.audioInTokensPerSec) +
         (r.audio ? 0 : textTokens(r.sentText))
     }
-    this.o.onUsage(usage)
     this.listener?.responseDone(r, usage)
     if (this.#autoResponseQueued && this.listener) this.createResponse()
     this.#autoResponseQueued = false

@@ -41,7 +41,18 @@ export interface RealtimeModel {
 export const VND_PER_USD = 27_500
 export const SETTLE_INTERVAL_SEC = 60
 
-const OPENAI_VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse', 'marin', 'cedar']
+const OPENAI_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'coral',
+  'echo',
+  'sage',
+  'shimmer',
+  'verse',
+  'marin',
+  'cedar',
+]
 const GEMINI_VOICES = ['Puck', 'Charon', 'Kore', 'Fenrir', 'Aoede', 'Leda', 'Orus', 'Zephyr']
 
 export const REALTIME_MODELS: readonly RealtimeModel[] = [
@@ -150,4 +161,12 @@ export function isConfigured(model: RealtimeModel): boolean {
   const base = [p.audio_in, p.audio_out, p.text_in, p.text_out].every((v) => v !== null)
   const videoOk = !model.acceptsVideo || p.video_in !== null
   return base && videoOk && model.typicalVndPerMin !== null
+}
+
+/**
+ * The per-minute estimate for a caller's plan. The spec gives one price table for every plan, so the
+ * plan changes nothing today; the parameter keeps callers honest about what the figure depends on.
+ */
+export function estimatedVndPerMin(model: RealtimeModel, _plan: string): number | null {
+  return model.typicalVndPerMin
 }

@@ -18,7 +18,8 @@ export function heardDescription(voicedSec: number): string {
   return `(${voicedSec.toFixed(1)} s of speech heard)`
 }
 
-export type HeardInput = { kind: 'audio'; voicedSec: number } | { kind: 'text'; text: string } | { kind: 'none' }
+export type HeardInput =
+  { kind: 'audio'; voicedSec: number } | { kind: 'text'; text: string } | { kind: 'none' }
 
 export function replyText(input: HeardInput, turn: number, lang: ReplyLang): string {
   if (lang === 'vi') {

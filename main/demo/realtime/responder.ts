@@ -66,7 +66,10 @@ export class ResponseStream {
     let pcm: Int16Array | null = null
     if (r.audio) {
       try {
-        pcm = await this.deps.speech.synthesize(r.text, { lang: this.deps.lang, sampleRateHz: OUTPUT_SAMPLE_RATE_HZ })
+        pcm = await this.deps.speech.synthesize(r.text, {
+          lang: this.deps.lang,
+          sampleRateHz: OUTPUT_SAMPLE_RATE_HZ,
+        })
       } catch (err) {
         if (r.status !== 'in_progress') return
         r.status = 'failed'

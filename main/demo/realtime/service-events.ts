@@ -10,7 +10,8 @@ export type TerminationReason =
   | 'maintenance'
   | 'system_error'
 
-export type EndReason = 'client_deleted' | 'client_closed' | 'idle_timeout' | 'connection_lost' | 'not_connected'
+export type EndReason =
+  'client_deleted' | 'client_closed' | 'idle_timeout' | 'connection_lost' | 'not_connected'
 
 interface Base {
   session_id: string
@@ -30,7 +31,12 @@ export type SvcEvent =
   | (Base & {
       type: 'session.active'
       resumed: boolean
-      billing: { currency: 'VND'; settle_interval_sec: number; estimated_vnd_per_min: number; max_spend_vnd: number }
+      billing: {
+        currency: 'VND'
+        settle_interval_sec: number
+        estimated_vnd_per_min: number
+        max_spend_vnd: number
+      }
     })
   | (Base & {
       type: 'usage.settled'

@@ -48,6 +48,7 @@ export class RealtimeSession {
   readonly id: string
   readonly account: DemoAccount
   readonly params: SessionParams
+  readonly estimatedVndPerMin: number
   readonly createdAtMs: number
   readonly connectByMs: number
   readonly events = new ServiceEventLog()
@@ -75,6 +76,7 @@ export class RealtimeSession {
     this.id = init.id
     this.account = init.account
     this.params = init.params
+    this.estimatedVndPerMin = init.estimatedVndPerMin
     this.createdAtMs = ctx.clock.now()
     this.connectByMs = this.createdAtMs + CONNECT_WINDOW_MS
     this.#lastActivityMs = this.createdAtMs

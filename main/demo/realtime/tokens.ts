@@ -14,8 +14,7 @@ export interface TokenEntry {
 }
 
 export type TokenCheck =
-  | { ok: true; entry: TokenEntry }
-  | { ok: false; reason: 'unknown' | 'expired' | 'used'; entry?: TokenEntry }
+  { ok: true; entry: TokenEntry } | { ok: false; reason: 'unknown' | 'expired' | 'used'; entry?: TokenEntry }
 
 export class SessionTokens {
   readonly #byToken = new Map<string, TokenEntry>()

@@ -26,6 +26,18 @@ export function addUsage(into: TokenUsage, more: TokenUsage): void {
   into.textOut += more.textOut
 }
 
+export function subtractUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    audioIn: a.audioIn - b.audioIn,
+    textIn: a.textIn - b.textIn,
+    imageIn: a.imageIn - b.imageIn,
+    videoIn: a.videoIn - b.videoIn,
+    cachedIn: a.cachedIn - b.cachedIn,
+    audioOut: a.audioOut - b.audioOut,
+    textOut: a.textOut - b.textOut,
+  }
+}
+
 export function inputTokens(u: TokenUsage): number {
   return u.audioIn + u.textIn + u.imageIn + u.videoIn + u.cachedIn
 }

@@ -63,9 +63,11 @@ export const en: Record<MessageKey, string> = {
 
   'keyStorage.noKeyring':
     'No system keyring is available, so the key is kept only until Loa quits. Install and unlock a keyring (for example GNOME Keyring or KWallet) to keep it.',
-  'keyStorage.noSafeStorage': 'This system offers no safe place for secrets, so the key is kept only until Loa quits.',
+  'keyStorage.noSafeStorage':
+    'This system offers no safe place for secrets, so the key is kept only until Loa quits.',
 
-  'notice.settingsRestored': 'The settings file was damaged ({reason}). Loa restored defaults and kept the old file at {path}.',
+  'notice.settingsRestored':
+    'The settings file was damaged ({reason}). Loa restored defaults and kept the old file at {path}.',
   'notice.dismiss': 'Dismiss',
 
   'error.invalid_input': 'That input is not valid.',

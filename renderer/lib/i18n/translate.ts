@@ -10,7 +10,9 @@ const DICTIONARIES: Record<Language, Record<MessageKey, string>> = { vi, en }
 export function translate(lang: Language, key: MessageKey, params?: Record<string, string | number>): string {
   const template = DICTIONARIES[lang][key] ?? DICTIONARIES.vi[key] ?? key
   if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  )
 }
 
 export function isMessageKey(key: string): key is MessageKey {

@@ -62,9 +62,11 @@ export const vi = {
 
   'keyStorage.noKeyring':
     'Không có kho khóa hệ thống, nên khóa chỉ được giữ đến khi thoát Loa. Cài và mở khóa một kho khóa (ví dụ GNOME Keyring hoặc KWallet) để giữ lâu dài.',
-  'keyStorage.noSafeStorage': 'Hệ thống không có nơi an toàn để lưu bí mật, nên khóa chỉ được giữ đến khi thoát Loa.',
+  'keyStorage.noSafeStorage':
+    'Hệ thống không có nơi an toàn để lưu bí mật, nên khóa chỉ được giữ đến khi thoát Loa.',
 
-  'notice.settingsRestored': 'Tệp cài đặt bị hỏng ({reason}). Loa đã khôi phục mặc định và giữ bản cũ tại {path}.',
+  'notice.settingsRestored':
+    'Tệp cài đặt bị hỏng ({reason}). Loa đã khôi phục mặc định và giữ bản cũ tại {path}.',
   'notice.dismiss': 'Đóng',
 
   'error.invalid_input': 'Dữ liệu không hợp lệ.',

@@ -6,7 +6,9 @@ export const CHROMIUM_PATH = process.env.LOA_CHROMIUM ?? '/usr/bin/chromium'
 
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium`)
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium`,
+    )
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -7,7 +7,9 @@ import { startWebHarness, type WebHarness, type WebHarnessOptions } from '../../
 
 export const RENDERER_DIR = join(import.meta.dirname, '../../../out/renderer')
 
-export async function startTestHarness(opts: Partial<WebHarnessOptions> = {}): Promise<WebHarness & { dataDir: string }> {
+export async function startTestHarness(
+  opts: Partial<WebHarnessOptions> = {},
+): Promise<WebHarness & { dataDir: string }> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     throw new Error('The renderer is not built: run `npm run build:web` (npm test does it first).')
   }

@@ -1,0 +1,42 @@
+// What a verb module provides, and what the dispatcher hands it.
+import type { ExitCode } from './exit-codes'
+
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
+
+export interface GlobalOptions {
+  /** --base-url, else LOA_BASE_URL. */
+  baseUrl: string | undefined
+  /** --key, else LOA_API_KEY. */
+  key: string | undefined
+  /** --json: machine-readable output. */
+  json: boolean
+}
+
+/** Where a verb writes text: process.stdout/stderr, or a buffer in tests. */
+export interface TextOut {
+  write(chunk: string): unknown
+}
+
+export interface VerbContext {
+  values: Record<string, string | boolean | undefined>
+  positionals: string[]
+  global: GlobalOptions
+  stdout: TextOut
+  stderr: TextOut
+  env: NodeJS.ProcessEnv
+}
+
+export interface Verb {
+  name: string
+  summary: string
+  /** Help text shown by `loa <verb> --help`, after the usage line. */
+  help: string
+  usage: string
+  options: OptionSpec
+  run(ctx: VerbContext): Promise<ExitCode>
+}
+
+/** A problem with the command line: the dispatcher prints it with the verb's usage and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}

@@ -1,0 +1,43 @@
+// `loa demo-server`: runs the embedded demo service until SIGINT/SIGTERM. Prints exactly one JSON line on
+// stdout, {"baseUrl": ..., "keys": {...}}, so a script can read where it listens and which keys to use.
+import { DEFAULT_SEED, startDemoServer } from '../../demo/server'
+import { intFlag, positiveNumberFlag } from '../args'
+import { EXIT } from '../exit-codes'
+import type { Verb } from '../verb'
+
+export const demoServerVerb: Verb = {
+  name: 'demo-server',
+  summary: 'run the demo gateway locally (no key needed)',
+  usage: 'loa demo-server [--port N] [--time-scale X] [--seed S]',
+  help: `Starts the demo service on 127.0.0.1 and prints one JSON line: {"baseUrl": "...", "keys": {...}}.
+Serves until interrupted (SIGINT or SIGTERM), then closes cleanly.
+
+Flags:
+  --port N         port to listen on; 0 (default) picks a free one
+  --time-scale X   service seconds per real second (default 1); e.g. 60 makes a minute pass in a second
+  --seed S         seed for accounts, keys and history (default ${DEFAULT_SEED})`,
+  options: {
+    port: { type: 'string' },
+    'time-scale': { type: 'string' },
+    seed: { type: 'string' },
+  },
+  async run({ values, stdout, stderr }) {
+    const port = intFlag(values.port, 'port', 0, 65_535) ?? 0
+    const timeScale = positiveNumberFlag(values['time-scale'], 'time-scale') ?? 1
+    const seed = intFlag(values.seed, 'seed', 0, 2 ** 31 - 1) ?? DEFAULT_SEED
+    let server
+    try {
+      server = await startDemoServer({ port, timeScale, seed })
+    } catch (err) {
+      stderr.write(`loa demo-server: could not start: ${err instanceof Error ? err.message : String(err)}\n`)
+      return EXIT.failure
+    }
+    stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, keys: server.keys })}\n`)
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve)
+      process.once('SIGTERM', resolve)
+    })
+    await server.close()
+    return EXIT.ok
+  },
+}

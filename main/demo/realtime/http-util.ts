@@ -1,0 +1,62 @@
+// Small HTTP helpers shared by the realtime routes.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const json = JSON.stringify(body)
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(json),
+    ...headers,
+  })
+  res.end(json)
+}
+
+export type BodyResult =
+  { ok: true; value: unknown } | { ok: false; status: number; code: string; message: string }
+
+export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<BodyResult> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > maxBytes)
+      return {
+        ok: false,
+        status: 413,
+        code: 'request_too_large',
+        message: `The body is over ${maxBytes} bytes.`,
+      }
+    chunks.push(chunk)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (text.trim() === '') return { ok: true, value: {} }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false, status: 400, code: 'invalid_json', message: 'The body is not valid JSON.' }
+  }
+}
+
+export async function readTextBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > maxBytes) return null
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The debug endpoints answer only on the machine itself. */
+export function isLoopback(req: IncomingMessage): boolean {
+  const address = req.socket.remoteAddress ?? ''
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1'
+}

@@ -1,0 +1,100 @@
+// The realtime part of the demo service: HTTP routes under /v1/realtime, the session WebSocket, and
+// loopback debug routes under /__demo/realtime. It reaches the rest of the service only through DemoContext.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { DemoContext, DemoMount } from '../context'
+import type { SessionAudioDebug } from './audio-record'
+import { routeDebug } from './debug-routes'
+import type { EventNameSet } from './protocols/model-r-names'
+import { CREATIONS_PER_MINUTE, SDP_CALLS_PER_MINUTE, SlidingWindowLimit } from './rate-limit'
+import { routeRealtime } from './routes'
+import type { TerminationReason } from './service-events'
+import type { SessionStatus } from './session'
+import { SessionStore } from './session-store'
+import { RealtimeSockets } from './socket'
+import { SessionTokens } from './tokens'
+
+export type { DemoMount } from '../context'
+export type { EventNameSet } from './protocols/model-r-names'
+export type { TerminationReason } from './service-events'
+export { REALTIME_MODELS } from './models'
+
+export interface RealtimeOptions {
+  /** Model-R event names for every connection; a client can still ask for beta per connection. Default 'ga'. */
+  eventNames?: EventNameSet
+}
+
+export interface SessionDebug {
+  id: string
+  status: SessionStatus
+  connected: boolean
+  audio: SessionAudioDebug
+  /** Conversation items in order, as the demo model keeps them. */
+  items: { id: string; role: 'user' | 'assistant'; text: string | null }[]
+}
+
+export interface RealtimeMount extends DemoMount {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
+  close(): void
+  getSessionDebug(id: string): SessionDebug | undefined
+  /** Cuts a session as the service would (maintenance, system error, ...); false when unknown or over. */
+  terminateSession(id: string, reason: TerminationReason): boolean
+}
+
+export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): RealtimeMount {
+  const tokens = new SessionTokens()
+  const store = new SessionStore((s) => tokens.forgetSession(s.id))
+  const sockets = new RealtimeSockets(ctx, store, tokens, { eventNames: options.eventNames ?? 'ga' })
+  const deps = {
+    ctx,
+    store,
+    tokens,
+    rateLimit: new SlidingWindowLimit(CREATIONS_PER_MINUTE),
+    sdpLimit: new SlidingWindowLimit(SDP_CALLS_PER_MINUTE),
+  }
+
+  return {
+    async handleRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+      if (url.pathname === '/v1/realtime' || url.pathname.startsWith('/v1/realtime/')) {
+        await routeRealtime(deps, req, res, url)
+        return true
+      }
+      if (url.pathname.startsWith('/__demo/realtime/')) {
+        await routeDebug(ctx, store, req, res, url)
+        return true
+      }
+      return false
+    },
+
+    handleUpgrade: (req, socket, head) => sockets.handleUpgrade(req, socket, head),
+
+    close(): void {
+      // Shutting the service down is maintenance from a session's point of view: settle and say so.
+      for (const s of store.all()) if (!s.finished) s.terminate('maintenance')
+      sockets.close()
+    },
+
+    getSessionDebug(id: string): SessionDebug | undefined {
+      const s = store.get(id)
+      if (!s) return undefined
+      return {
+        id: s.id,
+        status: s.status,
+        connected: s.connected,
+        audio: s.recorder.snapshot(),
+        items: s.model.conversation.items.map((i) => ({
+          id: i.id,
+          role: i.role,
+          text: i.role === 'user' ? i.text : i.transcript,
+        })),
+      }
+    },
+
+    terminateSession(id: string, reason: TerminationReason): boolean {
+      const s = store.get(id)
+      if (!s || s.finished) return false
+      s.terminate(reason)
+      return true
+    },
+  }
+}

@@ -1,0 +1,171 @@
+// The HTTP side of /v1/realtime (realtime-api.md "Endpoints"). Everything but the SDP exchange is
+// authenticated with the API key; a session of another account is reported as not found.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { DemoAccount } from '../context'
+import { createSession, type CreateDeps } from './create-session'
+import { readTextBody, sendJson } from './http-util'
+import { modelsJson } from './models-route'
+import type { SlidingWindowLimit } from './rate-limit'
+import type { RealtimeSession } from './session'
+import { sessionJson } from './session-json'
+import { serveEvents } from './sse'
+
+export const HISTORY_DEFAULT_LIMIT = 20
+export const HISTORY_MAX_LIMIT = 100
+
+export interface RouteDeps extends CreateDeps {
+  sdpLimit: SlidingWindowLimit
+}
+
+const SESSION_PATH = /^\/v1\/realtime\/sessions\/([^/]+)(?:\/(reconnect|events|sdp|ws))?$/
+
+export async function routeRealtime(
+  d: RouteDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const { ctx } = d
+  const path = url.pathname.replace(/\/+$/, '')
+  const method = req.method ?? 'GET'
+  const match = SESSION_PATH.exec(path)
+  if (match?.[2] === 'sdp') return sdp(d, req, res, match[1] ?? '')
+  if (match?.[2] === 'ws') {
+    return ctx.sendError(
+      res,
+      426,
+      'upgrade_required',
+      'invalid_request_error',
+      'Open this URL as a WebSocket.',
+    )
+  }
+
+  const auth = ctx.authenticate(req)
+  if (!auth.ok) return sendJson(res, auth.status, auth.body)
+  const account = auth.account
+  const notAllowed = (): void =>
+    ctx.sendError(
+      res,
+      405,
+      'method_not_allowed',
+      'invalid_request_error',
+      `${method} is not allowed on ${path}.`,
+    )
+
+  if (path === '/v1/realtime/models')
+    return method === 'GET' ? sendJson(res, 200, modelsJson(account)) : notAllowed()
+  if (path === '/v1/realtime/sessions') {
+    if (method === 'POST') return createSession(d, req, res, account, auth.key)
+    if (method === 'GET') return listSessions(d, res, url, account)
+    return notAllowed()
+  }
+  if (!match)
+    return ctx.sendError(res, 404, 'not_found', 'invalid_request_error', `No route ${method} ${path}.`)
+
+  const session = d.store.get(match[1] ?? '')
+  if (!session || session.account.id !== account.id) {
+    return ctx.sendError(
+      res,
+      404,
+      'session_not_found',
+      'invalid_request_error',
+      `No realtime session '${match[1]}'.`,
+      'id',
+    )
+  }
+  const action = match[2]
+  if (action === undefined && method === 'GET') return sendJson(res, 200, sessionJson(session, ctx.baseUrl()))
+  if (action === undefined && method === 'DELETE') {
+    if (!session.finished) session.end('client_deleted')
+    return sendJson(res, 200, sessionJson(session, ctx.baseUrl()))
+  }
+  if (action === 'reconnect' && method === 'POST') return reconnect(d, res, session)
+  if (action === 'events' && method === 'GET') return serveEvents(req, res, session)
+  return notAllowed()
+}
+
+/** History, newest first: `{ object: 'list', data, has_more, first_id, last_id }`; page on with `after=<id>`. */
+function listSessions(d: RouteDeps, res: ServerResponse, url: URL, account: DemoAccount): void {
+  const raw = url.searchParams.get('limit')
+  const limit = raw === null ? HISTORY_DEFAULT_LIMIT : Number(raw)
+  if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT) {
+    const message = `limit must be a whole number from 1 to ${HISTORY_MAX_LIMIT}.`
+    return d.ctx.sendError(res, 400, 'invalid_parameter', 'invalid_request_error', message, 'limit')
+  }
+  let sessions = d.store.forAccount(account.id)
+  const after = url.searchParams.get('after')
+  if (after !== null) sessions = sessions.slice(sessions.findIndex((s) => s.id === after) + 1)
+  const page = sessions.slice(0, limit)
+  sendJson(res, 200, {
+    object: 'list',
+    data: page.map((s) => sessionJson(s, d.ctx.baseUrl())),
+    has_more: sessions.length > limit,
+    first_id: page[0]?.id ?? null,
+    last_id: page.at(-1)?.id ?? null,
+  })
+}
+
+/** A new one-use token; after a drop the socket must be back within 120 s (`reconnect_by`). */
+function reconnect(d: RouteDeps, res: ServerResponse, session: RealtimeSession): void {
+  if (session.finished) {
+    const message = `Session ${session.id} is ${session.status}; create a new session.`
+    return d.ctx.sendError(res, 409, 'realtime_session_ended', 'invalid_request_error', message)
+  }
+  session.reissueToken()
+  const reconnectBy = session.reconnectByMs
+  sendJson(res, 200, {
+    ...sessionJson(session, d.ctx.baseUrl()),
+    reconnect_by: reconnectBy === null ? null : new Date(reconnectBy).toISOString(),
+  })
+}
+
+/**
+ * The WebRTC offer/answer exchange, authenticated with the session token. Limits and conflicts are
+ * checked as the spec states them; the demo does not negotiate WebRTC itself and answers 501.
+ */
+async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+  const { ctx } = d
+  const err = (status: number, code: string, message: string): void =>
+    ctx.sendError(res, status, code, 'invalid_request_error', message)
+  if (req.method !== 'POST') return err(405, 'method_not_allowed', 'Use POST with an SDP offer.')
+  const session = d.store.get(id)
+  if (!session) return err(404, 'session_not_found', `No realtime session '${id}'.`)
+  const auth = req.headers.authorization ?? ''
+  const presented = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : ''
+  if (presented === '' || presented !== session.token.token)
+    return err(
+      401,
+      'invalid_session_token',
+      'Authorize with the session token: Authorization: Bearer <token>.',
+    )
+  if (ctx.clock.now() > session.token.expiresAtMs)
+    return err(401, 'realtime_token_expired', 'The session token is older than 60 seconds.')
+  const waitMs = d.sdpLimit.attempt(session.id, ctx.clock.now())
+  if (waitMs > 0) {
+    const headers = { 'Retry-After': String(Math.ceil(waitMs / 1000)) }
+    return ctx.sendError(
+      res,
+      429,
+      'rate_limit_exceeded',
+      'rate_limit_error',
+      'More than 5 SDP calls a minute.',
+      null,
+      headers,
+    )
+  }
+  if (session.params.transport !== 'webrtc')
+    return err(400, 'realtime_transport_mismatch', 'This session uses a WebSocket.')
+  if (session.connected)
+    return err(409, 'realtime_session_already_connected', 'The session is already connected.')
+  if (session.finished)
+    return err(409, 'realtime_session_ended', `Session ${session.id} is ${session.status}.`)
+  if (!String(req.headers['content-type'] ?? '').startsWith('application/sdp')) {
+    return err(415, 'unsupported_media_type', 'Send the offer as Content-Type: application/sdp.')
+  }
+  await readTextBody(req)
+  err(
+    501,
+    'realtime_webrtc_not_implemented',
+    'The demo service does not negotiate WebRTC; create the session with transport "websocket".',
+  )
+}

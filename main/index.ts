@@ -1,0 +1,123 @@
+// Electron wiring only: lifecycle, the app:// protocol, security, windows, tray and IPC. The services live in
+// main/core.ts and below, and run without Electron.
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { app, nativeTheme, protocol, session } from 'electron'
+import type { Core } from './core'
+import { registerAppScheme, serveAppProtocol } from './app/app-protocol'
+import { composeElectron, createElectronShell, HIDDEN_ARG, osLocale } from './app/compose-electron'
+import { APP_CSP, devCsp } from './app/csp'
+import { bindIpc } from './app/electron-ipc'
+import { APP_ORIGIN, originOf, trustOrigins } from './app/origins'
+import { hardenSession, hardenWebContents } from './app/security'
+import { createTray, type TrayController } from './app/tray'
+import { trayLabels } from './app/tray-labels'
+import { AppWindows } from './app/windows'
+
+/** Must equal `appId` in electron-builder.yml: Windows groups notifications and taskbar entries by it. */
+const APP_USER_MODEL_ID = 'vn.loa.desktop'
+
+// Set by `electron-vite dev`; absent in `electron-vite preview` and in the packaged app.
+const devServerUrl = !app.isPackaged ? (process.env['ELECTRON_RENDERER_URL'] ?? null) : null
+const isOurs = trustOrigins(devServerUrl ? [originOf(devServerUrl) ?? APP_ORIGIN] : [APP_ORIGIN])
+const outDir = fileURLToPath(new URL('..', import.meta.url))
+
+app.enableSandbox()
+registerAppScheme(protocol)
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.setAppUserModelId(APP_USER_MODEL_ID)
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, isOurs))
+  // Loa lives in the tray: closing every window does not quit it.
+  app.on('window-all-closed', () => {})
+  app.whenReady().then(start, fail)
+}
+
+async function start(): Promise<void> {
+  app.dock?.hide()
+  hardenSession(session.defaultSession, isOurs)
+  if (devServerUrl) {
+    applyDevCsp(devServerUrl)
+  } else {
+    serveAppProtocol(protocol, join(outDir, 'renderer'), APP_CSP)
+  }
+
+  const windows = new AppWindows({
+    preloadPath: join(outDir, 'preload', 'index.cjs'),
+    pageUrl: (route) => `${devServerUrl ?? `${APP_ORIGIN}/index.html`}#/${route}`,
+    devTools: !app.isPackaged,
+  })
+  const core = await composeElectron(createElectronShell(windows))
+  const settings = core.settings
+  nativeTheme.themeSource = settings.get().theme
+
+  const tray = createTray({
+    assetsDir: join(app.getAppPath(), 'assets'),
+    labels: () => trayLabels(settings.get().language, osLocale()),
+    onTogglePopup: (bounds) => windows.togglePopup(bounds),
+    onOpen: () => windows.showMain(),
+    onShowView: (view) => windows.showView(view),
+    onQuit: () => app.quit(),
+  })
+  settings.onChange((s) => {
+    nativeTheme.themeSource = s.theme
+    tray.refresh()
+  })
+  nativeTheme.on('updated', () => {
+    windows.applyTheme()
+    tray.refresh()
+  })
+
+  const unbindIpc = bindIpc({ router: core.router, events: core.events, windows, isOurs })
+  app.on('second-instance', () => windows.showMain())
+  app.on('activate', () => windows.showMain())
+  handleQuit(core, windows, tray, unbindIpc)
+
+  if (!startedHidden()) windows.showMain()
+}
+
+/** Closes the services (demo server, sockets, ports) before Electron exits. */
+function handleQuit(core: Core, windows: AppWindows, tray: TrayController, unbindIpc: () => void): void {
+  let closed = false
+  app.on('before-quit', () => windows.setQuitting())
+  app.on('will-quit', (event) => {
+    if (closed) return
+    event.preventDefault()
+    closed = true
+    unbindIpc()
+    tray.destroy()
+    core
+      .close()
+      .catch((err: unknown) => console.error('[loa] shutdown:', err))
+      .finally(() => app.quit())
+  })
+}
+
+/** Started at login: stay in the tray. Started by hand: show the window. */
+function startedHidden(): boolean {
+  if (process.argv.includes(HIDDEN_ARG)) return true
+  return process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin
+}
+
+/** The dev server sends no CSP of its own; the policy is added to its responses here. */
+function applyDevCsp(url: string): void {
+  const policy = devCsp(url)
+  session.defaultSession.webRequest.onHeadersReceived(
+    { urls: [`${originOf(url)}/*`] },
+    (details, callback) => {
+      const headers = Object.fromEntries(
+        Object.entries(details.responseHeaders ?? {}).filter(
+          ([k]) => k.toLowerCase() !== 'content-security-policy',
+        ),
+      )
+      callback({ responseHeaders: { ...headers, 'Content-Security-Policy': [policy] } })
+    },
+  )
+}
+
+function fail(err: unknown): void {
+  console.error('[loa] could not start:', err)
+  app.exit(1)
+}

@@ -1,0 +1,65 @@
+// What the Model-R adapter must remember between frames, and nothing more: which response is running,
+// which responses the client cancelled (their late deltas are dropped, realtime-protocols.md §2.6), how
+// much audio each assistant item has received (a truncate may not go past it), and which command each
+// client `event_id` was, so an `error` can name the command it answers.
+import type { AdapterStats } from '../adapter'
+import { RecentMap } from '../recent'
+import { samplesToMs } from '../pcm-base64'
+import { OUTPUT_RATE_HZ } from '../../events'
+
+const RECENT_RESPONSES = 32
+const RECENT_ITEMS = 16
+const RECENT_CLIENT_EVENTS = 64
+
+export class ModelRState {
+  /** Created and not yet done. */
+  currentResponseId: string | null = null
+  /** `response.create` sent, `response.created` not yet received. */
+  awaitingResponse = false
+  /** An interrupt came while awaiting: the response about to be created is already cancelled. */
+  cancelNextResponse = false
+  lastAudioItemId: string | null = null
+  readonly #cancelled = new RecentMap<string, true>(RECENT_RESPONSES)
+  readonly #itemSamples = new RecentMap<string, number>(RECENT_ITEMS)
+  readonly #clientEventTypes = new RecentMap<string, string>(RECENT_CLIENT_EVENTS)
+  #eventSeq = 0
+
+  constructor(
+    readonly stats: AdapterStats,
+    private readonly idPrefix: string,
+  ) {}
+
+  invalid(): void {
+    this.stats.invalidEvents++
+  }
+
+  cancel(responseId: string): void {
+    this.#cancelled.set(responseId, true)
+  }
+
+  isCancelled(responseId: string): boolean {
+    return this.#cancelled.has(responseId)
+  }
+
+  addAudio(itemId: string, samples: number): void {
+    this.#itemSamples.set(itemId, (this.#itemSamples.get(itemId) ?? 0) + samples)
+    this.lastAudioItemId = itemId
+  }
+
+  /** Whole ms of audio received for the item, or null when the item never received audio. */
+  receivedMs(itemId: string): number | null {
+    const samples = this.#itemSamples.get(itemId)
+    return samples === undefined ? null : samplesToMs(samples, OUTPUT_RATE_HZ)
+  }
+
+  /** A client event as a JSON frame, with an `event_id` the server copies into `error.event_id`. */
+  clientEvent(type: string, fields: Record<string, unknown> = {}): string {
+    const eventId = `evt_${this.idPrefix}_${++this.#eventSeq}`
+    this.#clientEventTypes.set(eventId, type)
+    return JSON.stringify({ type, event_id: eventId, ...fields })
+  }
+
+  clientEventType(eventId: string): string | null {
+    return this.#clientEventTypes.get(eventId) ?? null
+  }
+}
