@@ -50,8 +50,9 @@ export function decodePortMessage(frame: ArrayBuffer | Uint8Array): unknown {
   if (4 + headerLength > bytes.byteLength) throw new Error('audio port frame header overruns the frame')
   const header = new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))
   const payloadStart = 4 + headerLength
-  // Copy the payload once into an aligned buffer; typed arrays then view it directly.
-  const payload = bytes.slice(payloadStart).buffer
+  // Copy the payload once into its own aligned buffer; typed arrays then view it directly. (A Node
+  // Buffer's slice() is a view into a shared pool, so copy through the Uint8Array constructor.)
+  const payload = new Uint8Array(bytes.subarray(payloadStart)).buffer
   return JSON.parse(header, (_key, value: unknown) => {
     if (!isArrayRef(value)) return value
     const Ctor = CTORS[value.__array]

@@ -29,6 +29,14 @@ describe('audio port frames', () => {
     )
   })
 
+  it('decode from a Node Buffer that shares its memory pool', () => {
+    const frame = encodePortMessage({ s: new Float32Array([0.25, -0.5]) })
+    const pool = Buffer.alloc(frame.length + 100, 0xff)
+    const buf = pool.subarray(37, 37 + frame.length)
+    buf.set(frame)
+    expect(decodePortMessage(buf)).toEqual({ s: new Float32Array([0.25, -0.5]) })
+  })
+
   it('keep subarray views to their own bytes', () => {
     const big = new Float32Array([9, 1, 2, 3, 9])
     const out = decodePortMessage(encodePortMessage({ s: big.subarray(1, 4) })) as { s: Float32Array }

@@ -150,3 +150,36 @@ export function nextPowerOfTwo(value: number): number {
   while (size < value) size <<= 1
   return size
 }
+
+/** The lag in [0, maxLag] at which `signal` best matches `reference` (time-domain cross-correlation). */
+export function crossCorrelationLag(signal: ArrayLike<number>, reference: ArrayLike<number>, maxLag: number): number {
+  let bestLag = 0
+  let bestScore = Number.NEGATIVE_INFINITY
+  for (let lag = 0; lag <= maxLag; lag++) {
+    let score = 0
+    const end = Math.min(reference.length, signal.length - lag)
+    for (let n = 0; n < end; n++) score += signal[n + lag]! * reference[n]!
+    if (score > bestScore) {
+      bestScore = score
+      bestLag = lag
+    }
+  }
+  return bestLag
+}
+
+/** Reference energy over error energy of `signal` delayed by `lag`, over reference samples [start, end). */
+export function alignedSnrDb(
+  signal: ArrayLike<number>,
+  reference: ArrayLike<number>,
+  lag: number,
+  start: number,
+  end: number,
+): number {
+  let referenceEnergy = 0
+  let errorEnergy = 0
+  for (let n = start; n < end; n++) {
+    referenceEnergy += reference[n]! ** 2
+    errorEnergy += (signal[n + lag]! - reference[n]!) ** 2
+  }
+  return 10 * Math.log10(referenceEnergy / errorEnergy)
+}

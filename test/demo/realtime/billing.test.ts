@@ -2,7 +2,7 @@
 // ledger, warnings, and the cuts (spending cap, empty wallet, revoked key, maintenance).
 import { afterEach, describe, expect, it } from 'vitest'
 import { REALTIME_MODELS } from '../../../main/demo/realtime'
-import { call, createSession, sine, sleep, TestSocket, toBase64 } from './client'
+import { call, createSession, sine, sleep, TestSocket, toBase64, type Json } from './client'
 import { startHarness, type Harness } from './harness'
 
 let h: Harness
@@ -15,7 +15,7 @@ const R_WS = { model: R, transport: 'websocket', turn_detection: null }
 const prices = REALTIME_MODELS.find((m) => m.id === R)!.prices
 
 /** Exact VND of a `usage` object, from the model's published prices. */
-function priceOf(u: any): number {
+function priceOf(u: Json): number {
   const i = u.input_token_details
   const o = u.output_token_details
   return (
@@ -35,7 +35,8 @@ async function turn(socket: TestSocket, n: number): Promise<void> {
   await socket.type('response.done', n)
 }
 
-const settled = (socket: TestSocket) => socket.messages.filter((m) => m.svc?.type === 'usage.settled').map((m) => m.svc)
+const settled = (socket: TestSocket) =>
+  socket.messages.filter((m) => m.svc?.type === 'usage.settled').map((m) => m.svc)
 
 describe('usage.settled', () => {
   it('settles every 60 s of service time at the price of the tokens used, with one ledger record per paid window', async () => {
@@ -48,7 +49,8 @@ describe('usage.settled', () => {
     const afterSecond = settled(socket).length
     await socket.svc('usage.settled', afterSecond + 1)
     await socket.svc('usage.settled', afterSecond + 2)
-    const ended = (await call(h.baseUrl, 'DELETE', `/v1/realtime/sessions/${s.id}`, { key: 'key-basic' })).json
+    const ended = (await call(h.baseUrl, 'DELETE', `/v1/realtime/sessions/${s.id}`, { key: 'key-basic' }))
+      .json
     await socket.closed
 
     const windows = settled(socket)
@@ -65,7 +67,7 @@ describe('usage.settled', () => {
     expect(windows.some((w) => w.amount_vnd === 0)).toBe(true)
     expect(windows.at(-1)?.final).toBe(true)
     expect(Math.round(priceOf(ended.usage))).toBe(ended.billing.total_vnd)
-    expect(ended.billing.windows.map((w: any) => w.amount_vnd)).toEqual(windows.map((w) => w.amount_vnd))
+    expect(ended.billing.windows.map((w: Json) => w.amount_vnd)).toEqual(windows.map((w) => w.amount_vnd))
 
     const paid = windows.filter((w) => w.amount_vnd > 0)
     expect(h.ledger.records.map((r) => r.costVND)).toEqual(paid.map((w) => w.amount_vnd))
@@ -145,9 +147,13 @@ describe('cuts and warnings', () => {
     const a = await createSession(h.baseUrl, 'key-basic', R_WS)
     const socket = await TestSocket.open(a.connection.url, a.connection.token)
     await socket.svc('session.active')
-    const bad = await call(h.baseUrl, 'POST', `/__demo/realtime/sessions/${a.id}/terminate`, { body: { reason: 'boredom' } })
+    const bad = await call(h.baseUrl, 'POST', `/__demo/realtime/sessions/${a.id}/terminate`, {
+      body: { reason: 'boredom' },
+    })
     expect(bad.status).toBe(400)
-    const r = await call(h.baseUrl, 'POST', `/__demo/realtime/sessions/${a.id}/terminate`, { body: { reason: 'system_error' } })
+    const r = await call(h.baseUrl, 'POST', `/__demo/realtime/sessions/${a.id}/terminate`, {
+      body: { reason: 'system_error' },
+    })
     expect(r.json).toMatchObject({ status: 'terminated', end_reason: 'system_error' })
     expect(await socket.svc('session.terminated')).toMatchObject({ reason: 'system_error' })
 
@@ -181,8 +187,15 @@ describe('SSE events', () => {
       const [id, event, data] = f.split('\n')
       return { id: Number(id?.slice(4)), event: event?.slice(7), data: JSON.parse(data?.slice(6) ?? '') }
     })
-    expect(parsed[0]).toMatchObject({ id: 1, event: 'session.active', data: { svc: { type: 'session.active', session_id: s.id } } })
-    expect(parsed.at(-1)).toMatchObject({ event: 'session.ended', data: { svc: { reason: 'client_deleted' } } })
+    expect(parsed[0]).toMatchObject({
+      id: 1,
+      event: 'session.active',
+      data: { svc: { type: 'session.active', session_id: s.id } },
+    })
+    expect(parsed.at(-1)).toMatchObject({
+      event: 'session.ended',
+      data: { svc: { reason: 'client_deleted' } },
+    })
     expect(parsed.map((p) => p.id)).toEqual(parsed.map((_, i) => i + 1))
     for (const p of parsed) expect(p.data.svc.type).toBe(p.event)
     // The WebSocket carried the same events.
@@ -201,6 +214,8 @@ describe('SSE events', () => {
     h = await startHarness()
     const s = await createSession(h.baseUrl, 'key-basic', R_WS)
     expect((await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${s.id}/events`)).status).toBe(401)
-    expect((await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${s.id}/events`, { key: 'key-free' })).status).toBe(404)
+    expect(
+      (await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${s.id}/events`, { key: 'key-free' })).status,
+    ).toBe(404)
   })
 })

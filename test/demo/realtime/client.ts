@@ -1,10 +1,14 @@
 // The client side of the tests: HTTP calls, a WebSocket that records every frame, and PCM helpers.
 import WebSocket from 'ws'
 
+/** Parsed JSON from the service; the tests check its shape at run time. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any
+
 export interface HttpAnswer {
   status: number
   headers: Headers
-  json: any // eslint-disable-line @typescript-eslint/no-explicit-any
+  json: Json
 }
 
 export async function call(
@@ -31,13 +35,17 @@ export async function call(
   return { status: res.status, headers: res.headers, json }
 }
 
-export async function createSession(baseUrl: string, key: string, body: Record<string, unknown>): Promise<any> {
+export async function createSession(
+  baseUrl: string,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<Json> {
   const answer = await call(baseUrl, 'POST', '/v1/realtime/sessions', { key, body })
   if (answer.status !== 200) throw new Error(`create failed ${answer.status}: ${JSON.stringify(answer.json)}`)
   return answer.json
 }
 
-type Msg = Record<string, any>
+type Msg = Record<string, Json>
 
 export interface OpenOptions {
   /** How the token is presented: query (default), bearer header, or subprotocol. */
@@ -77,7 +85,9 @@ export class TestSocket {
       ws.once('unexpected-response', (_req, res) => {
         let body = ''
         res.on('data', (c: Buffer) => (body += c.toString()))
-        res.on('end', () => reject(Object.assign(new Error('refused'), { status: res.statusCode, body: JSON.parse(body) })))
+        res.on('end', () =>
+          reject(Object.assign(new Error('refused'), { status: res.statusCode, body: JSON.parse(body) })),
+        )
       })
       ws.once('error', reject)
     })
@@ -116,15 +126,22 @@ export class TestSocket {
 
   /** A compact list of what arrived: `type`, `svc:<type>`, or the live-type top-level keys. */
   types(): string[] {
-    return this.messages.map((m) =>
-      m.type ?? (m.svc ? `svc:${m.svc.type}` : m.serverContent ? `sc:${Object.keys(m.serverContent).join('+')}` : Object.keys(m).join('+')),
+    return this.messages.map(
+      (m) =>
+        m.type ??
+        (m.svc
+          ? `svc:${m.svc.type}`
+          : m.serverContent
+            ? `sc:${Object.keys(m.serverContent).join('+')}`
+            : Object.keys(m).join('+')),
     )
   }
 }
 
 export function sine(seconds: number, freqHz = 440, amplitude = 8_000, rateHz = 16_000): Int16Array {
   const pcm = new Int16Array(Math.round(seconds * rateHz))
-  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(amplitude * Math.sin((2 * Math.PI * freqHz * i) / rateHz))
+  for (let i = 0; i < pcm.length; i++)
+    pcm[i] = Math.round(amplitude * Math.sin((2 * Math.PI * freqHz * i) / rateHz))
   return pcm
 }
 
@@ -162,7 +179,11 @@ export function chunks(pcm: Int16Array, chunkSamples: number): Int16Array[] {
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
 /** Sends `pcm` in 100 ms chunks at real-time pace in service time (`timeScale` chunks per 100 real ms). */
-export async function sendPaced(send: (chunk: Int16Array) => void, pcm: Int16Array, timeScale: number): Promise<void> {
+export async function sendPaced(
+  send: (chunk: Int16Array) => void,
+  pcm: Int16Array,
+  timeScale: number,
+): Promise<void> {
   const start = performance.now()
   for (const [i, chunk] of chunks(pcm, 1_600).entries()) {
     const dueMs = (i * 100) / timeScale

@@ -48,7 +48,8 @@ export class FakeLedger implements DemoLedger {
 
   charge(account: DemoAccount, amountVND: number, record: Omit<UsageRecord, 'id'>) {
     const w = account.wallet
-    if (amountVND > w.bonusVND + w.realVND) return { ok: false as const, reason: 'insufficient_balance' as const }
+    if (amountVND > w.bonusVND + w.realVND)
+      return { ok: false as const, reason: 'insufficient_balance' as const }
     const fromBonus = Math.min(w.bonusVND, amountVND)
     w.bonusVND -= fromBonus
     w.realVND -= amountVND - fromBonus
@@ -68,7 +69,8 @@ export function toneSpeech(msPerChar: () => number, calls: { text: string; lang:
       calls.push({ text, lang: opts.lang })
       const samples = Math.round((text.length * msPerChar() * opts.sampleRateHz) / 1000)
       const pcm = new Int16Array(samples)
-      for (let i = 0; i < samples; i++) pcm[i] = Math.round(6000 * Math.sin((2 * Math.PI * 330 * i) / opts.sampleRateHz))
+      for (let i = 0; i < samples; i++)
+        pcm[i] = Math.round(6000 * Math.sin((2 * Math.PI * 330 * i) / opts.sampleRateHz))
       return pcm
     },
   }
@@ -110,7 +112,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   }
   const revoked = new Set<string>()
   const ledger = new FakeLedger()
-  const faults: DemoFaults = { dropWebSocketAfterMs: null, failNext: null, latencyMs: 0, rateLimitBurst: null }
+  const faults: DemoFaults = {
+    dropWebSocketAfterMs: null,
+    failNext: null,
+    latencyMs: 0,
+    rateLimitBurst: null,
+  }
   const speechCalls: { text: string; lang: string }[] = []
   let msPerChar = opts.msPerChar ?? 60
   let seed = 42
@@ -128,11 +135,17 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     accounts: [...accounts.values()],
     authenticate(req: IncomingMessage): AuthResult {
       const auth = req.headers.authorization
-      const key = typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : req.headers['x-api-key']
+      const key =
+        typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : req.headers['x-api-key']
       const account = typeof key === 'string' && !revoked.has(key) ? accounts.get(key) : undefined
-      if (!account) return { ok: false, status: 401, body: envelope('invalid_api_key', '', 'Invalid API key.') }
+      if (!account)
+        return { ok: false, status: 401, body: envelope('invalid_api_key', '', 'Invalid API key.') }
       if (account.kind === 'disabled' || account.kind === 'locked') {
-        return { ok: false, status: 403, body: envelope('insufficient_permissions', 'permission_error', 'Disabled.') }
+        return {
+          ok: false,
+          status: 403,
+          body: envelope('insufficient_permissions', 'permission_error', 'Disabled.'),
+        }
       }
       return { ok: true, account, key: key as string }
     },

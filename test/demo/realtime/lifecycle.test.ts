@@ -10,7 +10,8 @@ afterEach(async () => {
 })
 
 const R_WS = { model: 'openai/gpt-realtime', transport: 'websocket', turn_detection: null }
-const get = async (id: string) => (await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${id}`, { key: 'key-basic' })).json
+const get = async (id: string) =>
+  (await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${id}`, { key: 'key-basic' })).json
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
@@ -33,8 +34,15 @@ describe('before connecting', () => {
   it('cancels a session not connected by connect_by, without a charge', async () => {
     h = await startHarness({ timeScale: 200 })
     const s = await createSession(h.baseUrl, 'key-basic', R_WS)
-    const ended = await until(() => get(s.id), (v) => v.status !== 'created')
-    expect(ended).toMatchObject({ status: 'cancelled', end_reason: 'not_connected', billing: { total_vnd: 0, windows: [] } })
+    const ended = await until(
+      () => get(s.id),
+      (v) => v.status !== 'created',
+    )
+    expect(ended).toMatchObject({
+      status: 'cancelled',
+      end_reason: 'not_connected',
+      billing: { total_vnd: 0, windows: [] },
+    })
     expect(Date.parse(ended.ended_at)).toBeGreaterThanOrEqual(Date.parse(s.connect_by))
     expect(h.ledger.records).toHaveLength(0)
     expect(h.account('key-basic').wallet.realVND).toBe(1_000_000)
@@ -84,7 +92,11 @@ describe('while connected', () => {
     const del = await call(h.baseUrl, 'DELETE', `/v1/realtime/sessions/${s.id}`, { key: 'key-basic' })
     const ended = del.json
     expect(ended).toMatchObject({ status: 'ended', end_reason: 'client_deleted' })
-    expect(ended.usage).toMatchObject({ responses: 1, audio_in_sec: 0.5, input_token_details: { audio_tokens: 5 } })
+    expect(ended.usage).toMatchObject({
+      responses: 1,
+      audio_in_sec: 0.5,
+      input_token_details: { audio_tokens: 5 },
+    })
     expect(ended.usage.output_token_details.audio_tokens).toBeGreaterThan(0)
     expect(ended.billing.total_vnd).toBeGreaterThan(0)
     expect(ended.billing.charged_vnd).toBe(ended.billing.total_vnd)
@@ -93,7 +105,10 @@ describe('while connected', () => {
     expect(settled).toMatchObject({ final: true, amount_vnd: ended.billing.total_vnd })
     expect(socket.messages.at(-1)?.svc).toMatchObject({ type: 'session.ended', reason: 'client_deleted' })
     expect(h.ledger.records).toHaveLength(1)
-    expect(h.ledger.records[0]).toMatchObject({ model: 'openai/gpt-realtime', costVND: ended.billing.total_vnd })
+    expect(h.ledger.records[0]).toMatchObject({
+      model: 'openai/gpt-realtime',
+      costVND: ended.billing.total_vnd,
+    })
     expect(h.account('key-basic').wallet.realVND).toBe(1_000_000 - ended.billing.total_vnd)
     // Deleting again changes nothing.
     const again = await call(h.baseUrl, 'DELETE', `/v1/realtime/sessions/${s.id}`, { key: 'key-basic' })
@@ -107,7 +122,12 @@ describe('while connected', () => {
     const socket = await TestSocket.open(s.connection.url, s.connection.token)
     await socket.type('session.created')
     socket.ws.close(1000)
-    expect(await until(() => get(s.id), (v) => v.status !== 'active')).toMatchObject({
+    expect(
+      await until(
+        () => get(s.id),
+        (v) => v.status !== 'active',
+      ),
+    ).toMatchObject({
       status: 'ended',
       end_reason: 'client_closed',
     })
@@ -124,7 +144,10 @@ describe('reconnect', () => {
     const droppedReal = Date.now()
     first.ws.terminate()
     await first.closed
-    await until(() => get(s.id), (v) => v.status === 'active')
+    await until(
+      () => get(s.id),
+      (v) => v.status === 'active',
+    )
 
     const r = await call(h.baseUrl, 'POST', `/v1/realtime/sessions/${s.id}/reconnect`, { key: 'key-basic' })
     expect(r.status).toBe(200)
@@ -155,7 +178,10 @@ describe('reconnect', () => {
     const socket = await TestSocket.open(s.connection.url, s.connection.token)
     await socket.type('session.created')
     socket.ws.terminate()
-    const ended = await until(() => get(s.id), (v) => v.status !== 'active')
+    const ended = await until(
+      () => get(s.id),
+      (v) => v.status !== 'active',
+    )
     expect(ended).toMatchObject({ status: 'ended', end_reason: 'connection_lost' })
     const r = await call(h.baseUrl, 'POST', `/v1/realtime/sessions/${s.id}/reconnect`, { key: 'key-basic' })
     expect(r.status).toBe(409)

@@ -1,7 +1,17 @@
 // The live-type protocol end to end: manual activity turns, automatic activity detection,
 // interruption, text turns, video gating and usage metadata.
 import { afterEach, describe, expect, it } from 'vitest'
-import { concat, createSession, fromBase64, sendPaced, silence, sine, TestSocket, toBase64 } from './client'
+import {
+  concat,
+  createSession,
+  fromBase64,
+  sendPaced,
+  silence,
+  sine,
+  TestSocket,
+  toBase64,
+  type Json,
+} from './client'
 import { startHarness, type Harness, type HarnessOptions } from './harness'
 
 const TIME_SCALE = 2
@@ -22,7 +32,7 @@ async function open(body: Record<string, unknown>, opts: HarnessOptions = {}) {
 
 const audio = (socket: TestSocket, pcm: Int16Array) =>
   socket.send({ realtimeInput: { audio: { mimeType: 'audio/pcm;rate=16000', data: toBase64(pcm) } } })
-const content = (key: string) => (m: Record<string, any>) => m.serverContent?.[key] !== undefined
+const content = (key: string) => (m: Record<string, Json>) => m.serverContent?.[key] !== undefined
 
 describe('manual activity (turn_detection: null)', () => {
   it('answers activityStart/audio/activityEnd with audio, both transcriptions, then generationComplete and turnComplete', async () => {
@@ -40,15 +50,22 @@ describe('manual activity (turn_detection: null)', () => {
       finished: true,
     })
     const reply = h.speechCalls[0]?.text ?? ''
-    const outText = socket.messages.filter(content('outputTranscription')).map((m) => m.serverContent.outputTranscription.text)
+    const outText = socket.messages
+      .filter(content('outputTranscription'))
+      .map((m) => m.serverContent.outputTranscription.text)
     expect(outText.join('')).toBe(reply)
 
     const parts = socket.messages.filter(content('modelTurn')).flatMap((m) => m.serverContent.modelTurn.parts)
-    expect(parts.every((p: any) => p.inlineData.mimeType === 'audio/pcm;rate=24000')).toBe(true)
-    const samples = parts.reduce((n: number, p: any) => n + fromBase64(p.inlineData.data).length, 0)
+    expect(parts.every((p: Json) => p.inlineData.mimeType === 'audio/pcm;rate=24000')).toBe(true)
+    const samples = parts.reduce((n: number, p: Json) => n + fromBase64(p.inlineData.data).length, 0)
     expect(samples).toBe(Math.round((reply.length * MS_PER_CHAR * 24_000) / 1000))
 
-    const order = socket.types().filter((t) => t === 'sc:generationComplete' || t === 'sc:turnComplete+usageMetadata' || t === 'sc:turnComplete')
+    const order = socket
+      .types()
+      .filter(
+        (t) =>
+          t === 'sc:generationComplete' || t === 'sc:turnComplete+usageMetadata' || t === 'sc:turnComplete',
+      )
     expect(order).toEqual(['sc:generationComplete', 'sc:turnComplete'])
     expect(socket.messages.findIndex(content('generationComplete'))).toBeGreaterThan(
       socket.messages.findLastIndex(content('modelTurn')),
@@ -89,8 +106,12 @@ describe('manual activity (turn_detection: null)', () => {
 
   it('answers a text turn sent as clientContent', async () => {
     const { socket } = await open({ turn_detection: null, instructions: 'Reply in English.' })
-    socket.send({ client_content: { turns: [{ role: 'user', parts: [{ text: 'xin chào' }] }], turn_complete: true } })
-    socket.send({ clientContent: { turns: [{ role: 'user', parts: [{ text: 'xin chào' }] }], turnComplete: true } })
+    socket.send({
+      client_content: { turns: [{ role: 'user', parts: [{ text: 'xin chào' }] }], turn_complete: true },
+    })
+    socket.send({
+      clientContent: { turns: [{ role: 'user', parts: [{ text: 'xin chào' }] }], turnComplete: true },
+    })
     await socket.waitFor(content('generationComplete'))
     // Both spellings are accepted; the second message interrupts the first answer.
     expect(h.speechCalls[0]).toEqual({ text: 'You wrote: xin chào. This is turn 1.', lang: 'en' })

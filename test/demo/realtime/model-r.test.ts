@@ -11,15 +11,24 @@ afterEach(async () => {
   await h.close()
 })
 
-async function open(body: Record<string, unknown>, opts: HarnessOptions = {}, socketHeaders?: Record<string, string>) {
+async function open(
+  body: Record<string, unknown>,
+  opts: HarnessOptions = {},
+  socketHeaders?: Record<string, string>,
+) {
   h = await startHarness({ timeScale: TIME_SCALE, msPerChar: MS_PER_CHAR, ...opts })
-  const s = await createSession(h.baseUrl, 'key-basic', { model: 'openai/gpt-realtime', transport: 'websocket', ...body })
+  const s = await createSession(h.baseUrl, 'key-basic', {
+    model: 'openai/gpt-realtime',
+    transport: 'websocket',
+    ...body,
+  })
   const socket = await TestSocket.open(s.connection.url, s.connection.token, { headers: socketHeaders })
   await socket.type('session.created')
   return { s, socket }
 }
 
-const append = (socket: TestSocket, pcm: Int16Array) => socket.send({ type: 'input_audio_buffer.append', audio: toBase64(pcm) })
+const append = (socket: TestSocket, pcm: Int16Array) =>
+  socket.send({ type: 'input_audio_buffer.append', audio: toBase64(pcm) })
 
 /** Model-R events without the deltas, in arrival order. */
 const skeleton = (socket: TestSocket) =>
@@ -53,7 +62,11 @@ describe('manual turns (turn_detection: null)', () => {
     ])
     const committed = await socket.type('input_audio_buffer.committed')
     const userTranscript = await socket.type('conversation.item.input_audio_transcription.completed')
-    expect(userTranscript).toMatchObject({ item_id: committed.item_id, content_index: 0, transcript: '(1.5 s of speech heard)' })
+    expect(userTranscript).toMatchObject({
+      item_id: committed.item_id,
+      content_index: 0,
+      transcript: '(1.5 s of speech heard)',
+    })
 
     const reply = h.speechCalls[0]?.text ?? ''
     expect(reply).toBe('Tôi đã nghe 1,5 giây bạn nói. Đây là lượt thứ 1.')
@@ -74,7 +87,11 @@ describe('manual turns (turn_detection: null)', () => {
     for (let i = 1; i < pcm.length; i++) if ((pcm[i - 1] ?? 0) < 0 !== (pcm[i] ?? 0) < 0) crossings++
     expect(crossings / 2 / (pcm.length / 24_000)).toBeCloseTo(330, -1)
 
-    expect(done.response).toMatchObject({ status: 'completed', object: 'realtime.response', output_modalities: ['audio'] })
+    expect(done.response).toMatchObject({
+      status: 'completed',
+      object: 'realtime.response',
+      output_modalities: ['audio'],
+    })
     expect(done.response.output[0]).toMatchObject({ type: 'message', role: 'assistant', status: 'completed' })
     expect(done.response.output[0].content[0]).toEqual({ type: 'output_audio', transcript: reply })
     const audioOutTokens = Math.ceil((samples / 24_000) * 20)
@@ -108,9 +125,15 @@ describe('manual turns (turn_detection: null)', () => {
   it('reports protocol errors as error events and stays open', async () => {
     const { socket } = await open({ turn_detection: null })
     socket.send({ type: 'input_audio_buffer.commit', event_id: 'c1' })
-    expect((await socket.type('error')).error).toMatchObject({ code: 'input_audio_buffer_commit_empty', event_id: 'c1' })
+    expect((await socket.type('error')).error).toMatchObject({
+      code: 'input_audio_buffer_commit_empty',
+      event_id: 'c1',
+    })
     socket.send({ type: 'response.cancel', event_id: 'x1' })
-    expect((await socket.type('error', 2)).error).toMatchObject({ code: 'response_cancel_not_active', event_id: 'x1' })
+    expect((await socket.type('error', 2)).error).toMatchObject({
+      code: 'response_cancel_not_active',
+      event_id: 'x1',
+    })
     socket.send({ type: 'response.create' })
     socket.send({ type: 'response.create', event_id: 'r2' })
     expect((await socket.type('error', 3)).error).toMatchObject({
@@ -151,16 +174,31 @@ describe('barge-in', () => {
     const sentMs = Math.floor((sent / 24_000) * 1000)
 
     const truncate = (audioEndMs: number, eventId: string) =>
-      socket.send({ type: 'conversation.item.truncate', item_id: firstDelta.item_id, content_index: 0, audio_end_ms: audioEndMs, event_id: eventId })
+      socket.send({
+        type: 'conversation.item.truncate',
+        item_id: firstDelta.item_id,
+        content_index: 0,
+        audio_end_ms: audioEndMs,
+        event_id: eventId,
+      })
     truncate(sentMs + 500, 't1')
-    expect((await socket.type('error')).error).toMatchObject({ code: 'invalid_value', param: 'audio_end_ms', event_id: 't1' })
+    expect((await socket.type('error')).error).toMatchObject({
+      code: 'invalid_value',
+      param: 'audio_end_ms',
+      event_id: 't1',
+    })
     truncate(300, 't2')
     expect(await socket.type('conversation.item.truncated')).toMatchObject({
       item_id: firstDelta.item_id,
       content_index: 0,
       audio_end_ms: 300,
     })
-    socket.send({ type: 'conversation.item.truncate', item_id: 'item_nope', content_index: 0, audio_end_ms: 0 })
+    socket.send({
+      type: 'conversation.item.truncate',
+      item_id: 'item_nope',
+      content_index: 0,
+      audio_end_ms: 0,
+    })
     expect((await socket.type('error', 2)).error.param).toBe('item_id')
     const debug = h.mount.getSessionDebug(s.id)
     const assistant = debug?.items.find((i) => i.id === firstDelta.item_id)
@@ -187,7 +225,9 @@ describe('server VAD', () => {
     expect(transcript.transcript).toBe('(1.0 s of speech heard)')
     const debug = h.mount.getSessionDebug(socket.messages[0]?.session.id)
     // The committed turn runs from the padded start to where silence was confirmed.
-    expect(debug?.audio.committedTurns[0]?.samples).toBe(((stopped.audio_end_ms - started.audio_start_ms) * 16_000) / 1000)
+    expect(debug?.audio.committedTurns[0]?.samples).toBe(
+      ((stopped.audio_end_ms - started.audio_start_ms) * 16_000) / 1000,
+    )
     socket.ws.close()
   })
 
@@ -205,7 +245,11 @@ describe('server VAD', () => {
 
 describe('other inputs and outputs', () => {
   it('answers a typed message, in text when audio output is off', async () => {
-    const { socket } = await open({ turn_detection: null, modalities: ['text'], instructions: 'Answer in English.' })
+    const { socket } = await open({
+      turn_detection: null,
+      modalities: ['text'],
+      instructions: 'Answer in English.',
+    })
     socket.send({
       type: 'conversation.item.create',
       item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello there' }] },
@@ -214,7 +258,10 @@ describe('other inputs and outputs', () => {
     expect(added.item.content).toEqual([{ type: 'input_text', text: 'hello there' }])
     socket.send({ type: 'response.create' })
     const done = await socket.type('response.done')
-    const text = socket.messages.filter((m) => m.type === 'response.output_text.delta').map((m) => m.delta).join('')
+    const text = socket.messages
+      .filter((m) => m.type === 'response.output_text.delta')
+      .map((m) => m.delta)
+      .join('')
     expect(text).toBe('You wrote: hello there. This is turn 1.')
     expect((await socket.type('response.output_text.done')).text).toBe(text)
     expect(socket.messages.some((m) => m.type === 'response.output_audio.delta')).toBe(false)
@@ -224,10 +271,16 @@ describe('other inputs and outputs', () => {
 
   it('changes turn detection with session.update', async () => {
     const { socket } = await open({})
-    socket.send({ type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: null } } } })
+    socket.send({
+      type: 'session.update',
+      session: { type: 'realtime', audio: { input: { turn_detection: null } } },
+    })
     const updated = await socket.type('session.updated')
     expect(updated.session.audio.input.turn_detection).toBeNull()
-    socket.send({ type: 'session.update', session: { audio: { input: { turn_detection: { threshold: 7 } } } } })
+    socket.send({
+      type: 'session.update',
+      session: { audio: { input: { turn_detection: { threshold: 7 } } } },
+    })
     expect((await socket.type('error')).error.code).toBe('invalid_value')
     socket.ws.close()
   })

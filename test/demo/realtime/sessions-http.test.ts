@@ -1,7 +1,7 @@
 // The HTTP API of /v1/realtime: models, session creation with every parameter's default, bound and
 // error, history, get, and the auth rules.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { call, createSession } from './client'
+import { call, createSession, type Json } from './client'
 import { startHarness, type Harness } from './harness'
 
 let h: Harness
@@ -14,14 +14,15 @@ afterEach(async () => {
 
 const R = 'openai/gpt-realtime'
 const L = 'google/gemini-live-2.5-flash'
-const create = (body: unknown, key = 'key-basic') => call(h.baseUrl, 'POST', '/v1/realtime/sessions', { key, body })
+const create = (body: unknown, key = 'key-basic') =>
+  call(h.baseUrl, 'POST', '/v1/realtime/sessions', { key, body })
 
 describe('GET /v1/realtime/models', () => {
   it('lists the three models with the spec prices and a per-minute estimate for the plan', async () => {
     const a = await call(h.baseUrl, 'GET', '/v1/realtime/models', { key: 'key-free' })
     expect(a.status).toBe(200)
     expect(a.json.plan).toBe('FREE')
-    const byId = Object.fromEntries(a.json.data.map((m: any) => [m.id, m]))
+    const byId = Object.fromEntries(a.json.data.map((m: Json) => [m.id, m]))
     expect(byId[L]).toMatchObject({
       engine_protocol: 'gemini-live-v1beta',
       default_transport: 'websocket',
@@ -138,7 +139,7 @@ describe('POST /v1/realtime/sessions', () => {
     const a = await create(body)
     expect(a.status).toBe(400)
     expect(a.json.error).toMatchObject({ code, param, type: 'invalid_request_error' })
-    expect(a.json.error.request_id).toEqual(expect.any(String))
+    expect(a.json.error.request_id).toEqual(expect.Json(String))
   })
 
   it('accepts the longest durations each model allows', async () => {
@@ -212,13 +213,17 @@ describe('GET and list', () => {
     for (let i = 0; i < 3; i++) ids.push((await createSession(h.baseUrl, 'key-basic', { model: R })).id)
     const one = await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${ids[1]}`, { key: 'key-basic' })
     expect(one.json.id).toBe(ids[1])
-    expect((await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${ids[1]}`, { key: 'key-free' })).status).toBe(404)
+    expect(
+      (await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${ids[1]}`, { key: 'key-free' })).status,
+    ).toBe(404)
 
     const page1 = await call(h.baseUrl, 'GET', '/v1/realtime/sessions?limit=2', { key: 'key-basic' })
     expect(page1.json).toMatchObject({ object: 'list', has_more: true, first_id: ids[2], last_id: ids[1] })
-    expect(page1.json.data.map((s: any) => s.id)).toEqual([ids[2], ids[1]])
-    const page2 = await call(h.baseUrl, 'GET', `/v1/realtime/sessions?limit=2&after=${ids[1]}`, { key: 'key-basic' })
-    expect(page2.json.data.map((s: any) => s.id)).toEqual([ids[0]])
+    expect(page1.json.data.map((s: Json) => s.id)).toEqual([ids[2], ids[1]])
+    const page2 = await call(h.baseUrl, 'GET', `/v1/realtime/sessions?limit=2&after=${ids[1]}`, {
+      key: 'key-basic',
+    })
+    expect(page2.json.data.map((s: Json) => s.id)).toEqual([ids[0]])
     expect(page2.json.has_more).toBe(false)
     const all = await call(h.baseUrl, 'GET', '/v1/realtime/sessions', { key: 'key-basic' })
     expect(all.json.data).toHaveLength(3)
@@ -227,13 +232,19 @@ describe('GET and list', () => {
       expect(a.status).toBe(400)
       expect(a.json.error.param).toBe('limit')
     }
-    expect((await call(h.baseUrl, 'GET', '/v1/realtime/sessions?limit=100', { key: 'key-basic' })).status).toBe(200)
+    expect(
+      (await call(h.baseUrl, 'GET', '/v1/realtime/sessions?limit=100', { key: 'key-basic' })).status,
+    ).toBe(200)
   })
 
   it('DELETE of a session never connected cancels it without a charge', async () => {
     const s = await createSession(h.baseUrl, 'key-basic', { model: R })
     const a = await call(h.baseUrl, 'DELETE', `/v1/realtime/sessions/${s.id}`, { key: 'key-basic' })
-    expect(a.json).toMatchObject({ status: 'cancelled', end_reason: 'client_deleted', billing: { total_vnd: 0 } })
+    expect(a.json).toMatchObject({
+      status: 'cancelled',
+      end_reason: 'client_deleted',
+      billing: { total_vnd: 0 },
+    })
     expect(h.ledger.records).toHaveLength(0)
   })
 })
@@ -244,14 +255,17 @@ describe('SDP endpoint', () => {
     const sdp = (token?: string) =>
       fetch(s.connection.sdp_url, {
         method: 'POST',
-        headers: { 'content-type': 'application/sdp', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/sdp',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: 'v=0\r\n',
       })
     expect((await sdp()).status).toBe(401)
     expect((await sdp('key-basic')).status).toBe(401)
     const answer = await sdp(s.connection.token)
     expect(answer.status).toBe(501)
-    expect(((await answer.json()) as any).error.code).toBe('realtime_webrtc_not_implemented')
+    expect(((await answer.json()) as Json).error.code).toBe('realtime_webrtc_not_implemented')
     for (let i = 0; i < 4; i++) await sdp(s.connection.token)
     expect((await sdp(s.connection.token)).status).toBe(429)
   })

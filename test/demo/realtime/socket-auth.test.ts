@@ -1,7 +1,7 @@
 // The session WebSocket's admission rules: how the token is presented, single use, expiry, a second
 // connection, frame format, and the transport check.
 import { afterEach, describe, expect, it } from 'vitest'
-import { call, createSession, sleep, TestSocket } from './client'
+import { call, createSession, sleep, TestSocket, type Json } from './client'
 import { startHarness, type Harness } from './harness'
 
 let h: Harness
@@ -11,30 +11,40 @@ afterEach(async () => {
 
 const R_WS = { model: 'openai/gpt-realtime', transport: 'websocket' }
 
-async function refusal(url: string, token: string): Promise<{ status: number; body: any }> {
+async function refusal(url: string, token: string): Promise<{ status: number; body: Json }> {
   try {
     const s = await TestSocket.open(url, token)
     s.ws.close()
   } catch (err) {
-    return err as { status: number; body: any }
+    return err as { status: number; body: Json }
   }
   throw new Error('the upgrade was accepted')
 }
 
 describe('session token', () => {
-  it.each(['query', 'header', 'protocol'] as const)('is accepted through %s and starts the session', async (via) => {
-    h = await startHarness()
-    const s = await createSession(h.baseUrl, 'key-basic', R_WS)
-    const socket = await TestSocket.open(s.connection.url, s.connection.token, { tokenVia: via, protocols: ['realtime'] })
-    const created = await socket.type('session.created')
-    expect(created.session).toMatchObject({ id: s.id, model: 'openai/gpt-realtime', type: 'realtime' })
-    const active = await socket.svc('session.active')
-    expect(active).toMatchObject({ session_id: s.id, resumed: false, billing: { currency: 'VND', settle_interval_sec: 60 } })
-    if (via === 'protocol') expect(socket.ws.protocol).toBe('realtime')
-    const got = await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${s.id}`, { key: 'key-basic' })
-    expect(got.json.status).toBe('active')
-    socket.ws.close()
-  })
+  it.each(['query', 'header', 'protocol'] as const)(
+    'is accepted through %s and starts the session',
+    async (via) => {
+      h = await startHarness()
+      const s = await createSession(h.baseUrl, 'key-basic', R_WS)
+      const socket = await TestSocket.open(s.connection.url, s.connection.token, {
+        tokenVia: via,
+        protocols: ['realtime'],
+      })
+      const created = await socket.type('session.created')
+      expect(created.session).toMatchObject({ id: s.id, model: 'openai/gpt-realtime', type: 'realtime' })
+      const active = await socket.svc('session.active')
+      expect(active).toMatchObject({
+        session_id: s.id,
+        resumed: false,
+        billing: { currency: 'VND', settle_interval_sec: 60 },
+      })
+      if (via === 'protocol') expect(socket.ws.protocol).toBe('realtime')
+      const got = await call(h.baseUrl, 'GET', `/v1/realtime/sessions/${s.id}`, { key: 'key-basic' })
+      expect(got.json.status).toBe('active')
+      socket.ws.close()
+    },
+  )
 
   it('works once: the same token again is closed with 4409', async () => {
     h = await startHarness()
@@ -71,8 +81,12 @@ describe('session token', () => {
     expect(missing.status).toBe(401)
     expect(missing.body.error.code).toBe('missing_session_token')
     expect((await refusal(a.connection.url, 'rtt_made_up')).body.error.code).toBe('invalid_session_token')
-    expect((await refusal(a.connection.url, b.connection.token)).body.error.code).toBe('invalid_session_token')
-    expect((await refusal(`${h.baseUrl.replace('http', 'ws')}/v1/realtime/sessions/sess_none/ws`, 'x')).status).toBe(404)
+    expect((await refusal(a.connection.url, b.connection.token)).body.error.code).toBe(
+      'invalid_session_token',
+    )
+    expect(
+      (await refusal(`${h.baseUrl.replace('http', 'ws')}/v1/realtime/sessions/sess_none/ws`, 'x')).status,
+    ).toBe(404)
   })
 
   it('refuses a WebSocket on a WebRTC session', async () => {
