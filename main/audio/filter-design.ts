@@ -54,7 +54,9 @@ export function designResamplingFilter(spec: FilterSpec): ResamplingFilter {
   const upFactor = outputRateHz / divisor
   const downFactor = inputRateHz / divisor
   if (upFactor > MAX_UP_FACTOR) {
-    throw new RangeError(`${inputRateHz} Hz -> ${outputRateHz} Hz needs L = ${upFactor}, above ${MAX_UP_FACTOR}`)
+    throw new RangeError(
+      `${inputRateHz} Hz -> ${outputRateHz} Hz needs L = ${upFactor}, above ${MAX_UP_FACTOR}`,
+    )
   }
   const attenuationDb = spec.attenuationDb ?? DEFAULT_ATTENUATION_DB
   const nyquistHz = Math.min(inputRateHz, outputRateHz) / 2
@@ -65,7 +67,15 @@ export function designResamplingFilter(spec: FilterSpec): ResamplingFilter {
   const stopbandHz = 2 * nyquistHz - passbandHz
 
   if (upFactor === 1 && downFactor === 1) {
-    return { upFactor, downFactor, passbandHz, stopbandHz, attenuationDb, taps: Float64Array.of(1), delaySamples: 0 }
+    return {
+      upFactor,
+      downFactor,
+      passbandHz,
+      stopbandHz,
+      attenuationDb,
+      taps: Float64Array.of(1),
+      delaySamples: 0,
+    }
   }
 
   const prototypeRateHz = upFactor * inputRateHz

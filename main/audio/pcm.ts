@@ -16,13 +16,19 @@ export function floatToInt16Sample(value: number): number {
   return scaled > 32767 ? 32767 : scaled < -32768 ? -32768 : scaled
 }
 
-export function floatToInt16(input: Float32Array, output: Int16Array = new Int16Array(input.length)): Int16Array {
+export function floatToInt16(
+  input: Float32Array,
+  output: Int16Array = new Int16Array(input.length),
+): Int16Array {
   requireRoom(output.length, input.length)
   for (let i = 0; i < input.length; i++) output[i] = floatToInt16Sample(input[i]!)
   return output
 }
 
-export function int16ToFloat(input: Int16Array, output: Float32Array = new Float32Array(input.length)): Float32Array {
+export function int16ToFloat(
+  input: Int16Array,
+  output: Float32Array = new Float32Array(input.length),
+): Float32Array {
   requireRoom(output.length, input.length)
   const scale = 1 / INT16_SCALE
   for (let i = 0; i < input.length; i++) output[i] = input[i]! * scale

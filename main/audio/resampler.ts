@@ -92,7 +92,11 @@ class PolyphaseResampler implements Resampler {
     this.delaySamples = filter.delaySamples
     this.delayMs = (filter.delaySamples / options.outputRateHz) * 1000
     this.table = buildPolyphaseTable(filter)
-    this.memory = new KernelMemory(this.table.taps, channels, this.table.tapsPerPhase + INITIAL_CAPACITY_FRAMES)
+    this.memory = new KernelMemory(
+      this.table.taps,
+      channels,
+      this.table.tapsPerPhase + INITIAL_CAPACITY_FRAMES,
+    )
     const flushFrames = Math.ceil(((this.delaySamples + 1) * filter.downFactor) / filter.upFactor) + 1
     this.flushZeros = new Float32Array(flushFrames * channels)
     this.reset()
@@ -167,7 +171,9 @@ class PolyphaseResampler implements Resampler {
 
   private framesOf(inputLength: number): number {
     if (inputLength % this.channels !== 0) {
-      throw new RangeError(`Input length ${inputLength} is not a whole number of ${this.channels}-channel frames`)
+      throw new RangeError(
+        `Input length ${inputLength} is not a whole number of ${this.channels}-channel frames`,
+      )
     }
     return inputLength / this.channels
   }

@@ -167,7 +167,9 @@ function parseFormat(view: DataView, start: number, size: number): FormatChunk {
     throw new WavFormatError(`Unsupported ${bitsPerSample}-bit ${kind} samples`)
   }
   if (channels < 1 || sampleRateHz < 1 || blockAlign !== channels * (bitsPerSample / 8)) {
-    throw new WavFormatError(`Inconsistent fmt chunk: ${channels} ch, ${sampleRateHz} Hz, align ${blockAlign}`)
+    throw new WavFormatError(
+      `Inconsistent fmt chunk: ${channels} ch, ${sampleRateHz} Hz, align ${blockAlign}`,
+    )
   }
   return { kind, channels, sampleRateHz, blockAlign, bitsPerSample }
 }

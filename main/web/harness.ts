@@ -11,6 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { EventChannel, ViewName } from '../../preload/contract'
 import { decodePortMessage, encodePortMessage } from '../../preload/port-codec'
 import { APP_VERSION } from '../api/user-agent'
+import { buildCsp } from '../app/csp'
 import type { AudioPortEnd } from '../audio-port/port'
 import type { DemoHandle } from '../connection/connection-service'
 import { startEmbeddedDemo } from '../connection/embedded-demo'
@@ -222,18 +223,5 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
 
 /** The app's CSP, except that the page may open sockets to the harness: that is its IPC. */
 export function harnessCsp(origin: string): string {
-  const ws = origin.replace(/^http/, 'ws')
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "font-src 'self'",
-    `connect-src ${ws}`,
-    "worker-src 'self' blob:",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+  return buildCsp({ 'connect-src': [origin.replace(/^http/, 'ws')] })
 }

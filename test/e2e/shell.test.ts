@@ -98,6 +98,23 @@ describe('language and theme', () => {
     await page.close()
   })
 
+  it('serves every page under the strict CSP, and the page obeys it', async () => {
+    const page = await browser.newPage()
+    const violations: string[] = []
+    page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()))
+    const res = await page.goto(harness.launchUrl('voice'))
+    await page.waitForSelector('nav')
+    const csp = (await res!.allHeaders())['content-security-policy'] ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain(`connect-src ${harness.origin.replace('http', 'ws')}`)
+    expect(csp).not.toMatch(/unsafe-(eval|inline)/)
+    // Anything the page tries outside the policy is blocked: a fetch to the network fails.
+    const blocked = await page.evaluate(() => fetch('http://127.0.0.1:9/').then(() => false, () => true))
+    expect(blocked).toBe(true)
+    expect(violations.some((v) => v.includes('connect-src'))).toBe(true)
+    await page.close()
+  })
+
   it('refuses a page without a launch token', async () => {
     const page = await browser.newPage()
     const res = await page.goto(`${harness.origin}/`)

@@ -170,7 +170,5 @@ export function compareWithReference(
   const delaySamples = (low + high) / 2
   const atWholeLag = snrAt(bestLag)
   const atBest = snrAt(delaySamples)
-  return atWholeLag >= atBest
-    ? { snrDb: atWholeLag, delaySamples: bestLag }
-    : { snrDb: atBest, delaySamples }
+  return atWholeLag >= atBest ? { snrDb: atWholeLag, delaySamples: bestLag } : { snrDb: atBest, delaySamples }
 }

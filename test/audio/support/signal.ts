@@ -1,6 +1,12 @@
 // Signal generation and analysis for measuring resamplers: tones, least-squares tone fits, an FFT.
 
-export function tone(frequencyHz: number, rateHz: number, length: number, amplitude = 0.5, phase = 0): Float32Array {
+export function tone(
+  frequencyHz: number,
+  rateHz: number,
+  length: number,
+  amplitude = 0.5,
+  phase = 0,
+): Float32Array {
   const samples = new Float32Array(length)
   const step = (2 * Math.PI * frequencyHz) / rateHz
   for (let n = 0; n < length; n++) samples[n] = amplitude * Math.sin(step * n + phase)
@@ -14,7 +20,11 @@ export interface ToneComponent {
 }
 
 /** A sum of sines evaluated at n / rateHz: its ideal resampling at any rate is known exactly. */
-export function multitone(components: readonly ToneComponent[], rateHz: number, length: number): Float64Array {
+export function multitone(
+  components: readonly ToneComponent[],
+  rateHz: number,
+  length: number,
+): Float64Array {
   const samples = new Float64Array(length)
   for (const { frequencyHz, amplitude, phase } of components) {
     const step = (2 * Math.PI * frequencyHz) / rateHz
@@ -152,7 +162,11 @@ export function nextPowerOfTwo(value: number): number {
 }
 
 /** The lag in [0, maxLag] at which `signal` best matches `reference` (time-domain cross-correlation). */
-export function crossCorrelationLag(signal: ArrayLike<number>, reference: ArrayLike<number>, maxLag: number): number {
+export function crossCorrelationLag(
+  signal: ArrayLike<number>,
+  reference: ArrayLike<number>,
+  maxLag: number,
+): number {
   let bestLag = 0
   let bestScore = Number.NEGATIVE_INFINITY
   for (let lag = 0; lag <= maxLag; lag++) {

@@ -33,7 +33,8 @@ export function createSpeechFixtures(text = SPEECH_TEXT): SpeechFixtures {
     }
     return to
   }
-  const speechPath = (rateHz: number): string => soxRate(espeakPath, join(dir, `speech-${rateHz}.wav`), rateHz)
+  const speechPath = (rateHz: number): string =>
+    soxRate(espeakPath, join(dir, `speech-${rateHz}.wav`), rateHz)
   return {
     dir,
     espeakPath,

@@ -43,7 +43,12 @@ export const LIVE_EVENTS: Readonly<Record<string, Handler>> = {
         t.stats.invalidEvents++
         continue
       }
-      out.push({ type: 'tool.call', callId, name: str(c?.name) ?? '', argumentsJson: JSON.stringify(obj(c?.args) ?? {}) })
+      const argumentsJson = jsonText(obj(c?.args) ?? {})
+      if (argumentsJson === null) {
+        t.stats.invalidEvents++
+        continue
+      }
+      out.push({ type: 'tool.call', callId, name: str(c?.name) ?? '', argumentsJson })
     }
   },
   toolCallCancellation: (v, _t, out) => {
@@ -57,6 +62,15 @@ export const LIVE_EVENTS: Readonly<Record<string, Handler>> = {
     const handle = str(update?.newHandle)
     if (handle) out.push({ type: 'resumption', handle, resumable: update?.resumable === true })
   },
+}
+
+/** Arguments nested deeper than the stack allows cannot be re-serialised; the call is then invalid. */
+function jsonText(v: unknown): string | null {
+  try {
+    return JSON.stringify(v)
+  } catch {
+    return null
+  }
 }
 
 /**
