@@ -26,7 +26,12 @@ export interface ParsedArgs {
 export function parseVerbArgs(argv: string[], verbOptions: OptionSpec, env: NodeJS.ProcessEnv): ParsedArgs {
   let parsed
   try {
-    parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...verbOptions }, allowPositionals: true, strict: true })
+    parsed = parseArgs({
+      args: argv,
+      options: { ...GLOBAL_OPTIONS, ...verbOptions },
+      allowPositionals: true,
+      strict: true,
+    })
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err))
   }
@@ -48,13 +53,15 @@ export function parseVerbArgs(argv: string[], verbOptions: OptionSpec, env: Node
 export function intFlag(value: unknown, flag: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined
   const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}; got '${String(value)}'.`)
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}; got '${String(value)}'.`)
   return n
 }
 
 export function positiveNumberFlag(value: unknown, flag: string): number | undefined {
   if (value === undefined) return undefined
   const n = typeof value === 'string' ? Number(value) : NaN
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${flag} must be a number above 0; got '${String(value)}'.`)
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`--${flag} must be a number above 0; got '${String(value)}'.`)
   return n
 }

@@ -62,6 +62,10 @@ export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] =
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
 
 if (isEntryPoint) {
-  const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env })
+  const code = await runCli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  })
   process.exitCode = code
 }

@@ -57,8 +57,7 @@ export interface DemoLedger {
 }
 
 export type AuthResult =
-  | { ok: true; account: DemoAccount; key: string }
-  | { ok: false; status: number; body: ErrorEnvelope }
+  { ok: true; account: DemoAccount; key: string } | { ok: false; status: number; body: ErrorEnvelope }
 
 export interface ErrorEnvelope {
   error: { message: string; type: string; param: string | null; code: string; request_id: string }
@@ -94,7 +93,15 @@ export interface DemoContext {
   faults: DemoFaults
   speech: SpeechSynth
   /** Writes the spec's error envelope with a fresh request id. */
-  sendError(res: ServerResponse, status: number, code: string, type: string, message: string, param?: string | null, headers?: Record<string, string>): void
+  sendError(
+    res: ServerResponse,
+    status: number,
+    code: string,
+    type: string,
+    message: string,
+    param?: string | null,
+    headers?: Record<string, string>,
+  ): void
   /** The base URL the server listens on, e.g. http://127.0.0.1:43123 */
   baseUrl(): string
 }

@@ -76,16 +76,25 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     const match = router.match(req.method ?? 'GET', url.pathname)
     if (match.kind === 'found') return match.handler({ req, res, url, params: match.params })
     if (match.kind === 'wrong_method') {
-      return sendError(res, 405, 'method_not_allowed', 'invalid_request_error', `Use ${match.allowed.join(' or ')} on ${url.pathname}.`, null, {
-        Allow: match.allowed.join(', '),
-      })
+      return sendError(
+        res,
+        405,
+        'method_not_allowed',
+        'invalid_request_error',
+        `Use ${match.allowed.join(' or ')} on ${url.pathname}.`,
+        null,
+        {
+          Allow: match.allowed.join(', '),
+        },
+      )
     }
     sendError(res, 404, 'not_found', 'invalid_request_error', `No route for ${req.method} ${url.pathname}.`)
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendError(res, 500, 'internal_error', 'api_error', 'Internal error. Quote the request id to support.')
+      if (!res.headersSent)
+        sendError(res, 500, 'internal_error', 'api_error', 'Internal error. Quote the request id to support.')
       else res.destroy()
       process.emitWarning(`demo server: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
     })

@@ -79,14 +79,22 @@ export function createServiceContext(opts: ContextOptions): DemoServiceContext {
         : found?.record.revoked
           ? 'This API key has been revoked.'
           : 'Invalid API key provided.'
-      return { ok: false, status: 401, body: errorEnvelope('invalid_api_key', 'invalid_request_error', message) }
+      return {
+        ok: false,
+        status: 401,
+        body: errorEnvelope('invalid_api_key', 'invalid_request_error', message),
+      }
     }
     const account = found.account
     if (account.kind === 'disabled') {
       return {
         ok: false,
         status: 403,
-        body: errorEnvelope('insufficient_permissions', 'permission_error', 'This account is disabled. Contact support.'),
+        body: errorEnvelope(
+          'insufficient_permissions',
+          'permission_error',
+          'This account is disabled. Contact support.',
+        ),
       }
     }
     if (account.kind === 'locked' && (account.lockedUntilMs ?? 0) > clock.now()) {
@@ -118,7 +126,11 @@ export function createServiceContext(opts: ContextOptions): DemoServiceContext {
     setBaseUrl: (url) => {
       baseUrl = url
     },
-    behaviour: { modelNotFoundShape: 'envelope', audioStoreMaxBytes: AUDIO_STORE_MAX_BYTES, ...opts.behaviour },
+    behaviour: {
+      modelNotFoundShape: 'envelope',
+      audioStoreMaxBytes: AUDIO_STORE_MAX_BYTES,
+      ...opts.behaviour,
+    },
     seed: opts.seed,
   }
 }

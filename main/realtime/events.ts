@@ -83,8 +83,18 @@ export type RealtimeEvent =
   | ({ type: 'audio.delta'; pcm: Int16Array; rateHz: number } & OutputIds)
   | ({ type: 'audio.done'; cancelled: boolean } & OutputIds)
   /** `cancelled` flags text of a response the client cut off: the user never heard it. */
-  | ({ type: 'transcript.assistant.delta'; text: string; modality: TextModality; cancelled: boolean } & OutputIds)
-  | ({ type: 'transcript.assistant.final'; text: string; modality: TextModality; cancelled: boolean } & OutputIds)
+  | ({
+      type: 'transcript.assistant.delta'
+      text: string
+      modality: TextModality
+      cancelled: boolean
+    } & OutputIds)
+  | ({
+      type: 'transcript.assistant.final'
+      text: string
+      modality: TextModality
+      cancelled: boolean
+    } & OutputIds)
   /**
    * Live-type only: the model signalled the end of its turn before `turnComplete`. Some models never send
    * `turnComplete`, so the engine starts a timer here and calls `adapter.endTurnNow()` when it runs out.
@@ -128,8 +138,9 @@ export type RealtimeCommand =
   /** Drops mic audio not yet committed (Model-R only). */
   | { type: 'clearInput' }
   /**
-   * Stops the model talking. `playedMs` is how much of the playing item the user actually heard;
-   * `itemId` defaults to the item that last received audio.
+   * Stops the model talking; its audio still in flight is dropped. Model-R also cuts the item to what
+   * was heard: `playedMs` of `itemId` (default: the item that last received audio). Live-type with
+   * manual activity sends `activityStart`, which also opens the user's next turn.
    */
   | { type: 'interrupt'; itemId?: string; playedMs: number }
   /** The mic paused (live-type with automatic activity detection). */

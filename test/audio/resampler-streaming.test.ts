@@ -35,9 +35,10 @@ function chunksOf<T extends Float32Array | Int16Array>(input: T, cutFrames: numb
 
 function expectSameBits(actual: Float32Array, expected: Float32Array): void {
   expect(actual.length).toBe(expected.length)
-  expect(Buffer.from(actual.buffer, actual.byteOffset, actual.byteLength)).toEqual(
-    Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength),
-  )
+  const actualBits = new Uint32Array(actual.buffer, actual.byteOffset, actual.length)
+  const expectedBits = new Uint32Array(expected.buffer, expected.byteOffset, expected.length)
+  const firstDifference = actualBits.findIndex((bits, index) => bits !== expectedBits[index])
+  expect(firstDifference).toBe(-1)
 }
 
 function oneShot(resampler: Resampler, input: Float32Array | Int16Array): Float32Array {

@@ -9,7 +9,8 @@ export interface WavInfo {
 }
 
 export function parseWav(buf: Buffer): WavInfo {
-  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not RIFF/WAVE')
+  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not RIFF/WAVE')
   if (buf.readUInt32LE(4) !== buf.length - 8) throw new Error('RIFF size does not match the file')
   let at = 12
   let fmt: { rate: number; channels: number; bits: number } | undefined
@@ -18,12 +19,21 @@ export function parseWav(buf: Buffer): WavInfo {
     const size = buf.readUInt32LE(at + 4)
     if (id === 'fmt ') {
       if (buf.readUInt16LE(at + 8) !== 1) throw new Error('not PCM')
-      fmt = { channels: buf.readUInt16LE(at + 10), rate: buf.readUInt32LE(at + 12), bits: buf.readUInt16LE(at + 22) }
+      fmt = {
+        channels: buf.readUInt16LE(at + 10),
+        rate: buf.readUInt32LE(at + 12),
+        bits: buf.readUInt16LE(at + 22),
+      }
     }
     if (id === 'data') {
       if (!fmt) throw new Error('data before fmt')
       if (at + 8 + size !== buf.length) throw new Error('data size does not match the file')
-      return { sampleRateHz: fmt.rate, channels: fmt.channels, bitsPerSample: fmt.bits, samples: int16le(buf.subarray(at + 8, at + 8 + size)) }
+      return {
+        sampleRateHz: fmt.rate,
+        channels: fmt.channels,
+        bitsPerSample: fmt.bits,
+        samples: int16le(buf.subarray(at + 8, at + 8 + size)),
+      }
     }
     at += 8 + size
   }
@@ -56,7 +66,11 @@ export function voicedFraction(samples: Int16Array, rateHz: number, threshold = 
 
 const MP3_BITRATES_V2_L3 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
 const MP3_BITRATES_V1_L3 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
-const MP3_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] }
+const MP3_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+}
 
 export interface Mp3Info {
   frames: number
@@ -67,13 +81,14 @@ export interface Mp3Info {
 /** Walks MPEG audio frames from the start to the end of the file; any gap or bad header throws. */
 export function parseMp3(buf: Buffer): Mp3Info {
   let at = 0
-  if (buf.toString('ascii', 0, 3) === 'ID3') at = 10 + ((buf[6]! << 21) | (buf[7]! << 14) | (buf[8]! << 7) | buf[9]!)
+  if (buf.toString('ascii', 0, 3) === 'ID3')
+    at = 10 + ((buf[6]! << 21) | (buf[7]! << 14) | (buf[8]! << 7) | buf[9]!)
   let frames = 0
   let rate = 0
   let samplesPerFrame = 0
   while (at + 4 <= buf.length) {
     const h = buf.readUInt32BE(at)
-    if ((h >>> 21) !== 0x7ff) throw new Error(`no frame sync at byte ${at}`)
+    if (h >>> 21 !== 0x7ff) throw new Error(`no frame sync at byte ${at}`)
     const version = (h >>> 19) & 3
     const layer = (h >>> 17) & 3
     if (layer !== 1) throw new Error('not layer III')
@@ -137,7 +152,12 @@ export function parseOgg(buf: Buffer): OggPage[] {
         current = []
       }
     }
-    pages.push({ flags: buf[at + 5]!, granule: buf.readBigInt64LE(at + 6), sequence: buf.readUInt32LE(at + 18), packets })
+    pages.push({
+      flags: buf[at + 5]!,
+      granule: buf.readBigInt64LE(at + 6),
+      sequence: buf.readUInt32LE(at + 18),
+      packets,
+    })
     at = end
   }
   return pages

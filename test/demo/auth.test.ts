@@ -3,8 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoServer } from '../../main/demo/server'
 import { advanceClock, call, envelope, startServer } from './helpers'
 
-const ACCOUNT_PATHS = ['/me', '/usage', '/usage/daily', '/usage/models', '/usage/stats', '/cliproxy-quota', '/savings']
-const CATALOG_PATHS = ['/models', '/models/text', '/models/image', '/models/video', '/models/embedding', '/models/gpt-4.1']
+const ACCOUNT_PATHS = [
+  '/me',
+  '/usage',
+  '/usage/daily',
+  '/usage/models',
+  '/usage/stats',
+  '/cliproxy-quota',
+  '/savings',
+]
+const CATALOG_PATHS = [
+  '/models',
+  '/models/text',
+  '/models/image',
+  '/models/video',
+  '/models/embedding',
+  '/models/gpt-4.1',
+]
 
 describe('authentication', () => {
   let server: DemoServer

@@ -20,7 +20,8 @@ export interface CallResult {
   status: number
   headers: Headers
   bytes: Buffer
-  json: any
+  // Whatever JSON.parse gives: tests read fields freely and assert their shapes themselves.
+  json: ReturnType<typeof JSON.parse>
 }
 
 export async function call(server: DemoServer, path: string, opts: CallOptions = {}): Promise<CallResult> {
@@ -39,12 +40,18 @@ export async function call(server: DemoServer, path: string, opts: CallOptions =
 }
 
 /** A request with no User-Agent at all (fetch always sends one). */
-export function rawGet(server: DemoServer, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+export function rawGet(
+  server: DemoServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(server.baseUrl + path, { headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      )
     })
     req.on('error', reject)
     req.end()
@@ -76,12 +83,20 @@ export function advanceClock(server: DemoServer, ms: number): Promise<CallResult
 }
 
 /** Asserts the spec's error envelope and returns its inner object. */
-export function envelope(res: CallResult): { message: string; type: string; param: string | null; code: string; request_id: string } {
+export function envelope(res: CallResult): {
+  message: string
+  type: string
+  param: string | null
+  code: string
+  request_id: string
+} {
   const e = res.json?.error
-  if (typeof e !== 'object' || e === null) throw new Error(`Not an error envelope: ${res.bytes.toString('utf8').slice(0, 200)}`)
+  if (typeof e !== 'object' || e === null)
+    throw new Error(`Not an error envelope: ${res.bytes.toString('utf8').slice(0, 200)}`)
   for (const field of ['message', 'type', 'code', 'request_id']) {
     if (typeof e[field] !== 'string') throw new Error(`Envelope field ${field} is not a string`)
   }
-  if (!(e.param === null || typeof e.param === 'string')) throw new Error('Envelope param is neither null nor string')
+  if (!(e.param === null || typeof e.param === 'string'))
+    throw new Error('Envelope param is neither null nor string')
   return e
 }

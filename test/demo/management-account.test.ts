@@ -37,9 +37,20 @@ describe('Account & Usage', () => {
     const { json } = await get('/usage')
     expect(json.data).toHaveLength(50)
     expect(json.total).toBeGreaterThan(1000)
-    const numbers = ['inputTokens', 'outputTokens', 'totalTokens', 'cacheHitTokens', 'reasoningTokens', 'costVND', 'costBeforeDiscount', 'discountPercent']
+    const numbers = [
+      'inputTokens',
+      'outputTokens',
+      'totalTokens',
+      'cacheHitTokens',
+      'reasoningTokens',
+      'costVND',
+      'costBeforeDiscount',
+      'discountPercent',
+    ]
     for (const r of json.data) {
-      expect(Object.keys(r).sort()).toEqual([...numbers, 'completedAt', 'date', 'id', 'keySource', 'model'].sort())
+      expect(Object.keys(r).sort()).toEqual(
+        [...numbers, 'completedAt', 'date', 'id', 'keySource', 'model'].sort(),
+      )
       for (const n of numbers) expect(typeof r[n]).toBe('number')
       expect(r.date).toMatch(ISO)
       expect(r.completedAt).toMatch(ISO)
@@ -53,7 +64,15 @@ describe('Account & Usage', () => {
   it('/usage history spans ~90 days, a dozen models, several key sources, and date/completedAt gaps', async () => {
     const { json } = await get('/usage?limit=200')
     expect(json.data).toHaveLength(200)
-    const all = json.data as { date: string; completedAt: string; model: string; keySource: string; cacheHitTokens: number; reasoningTokens: number; discountPercent: number }[]
+    const all = json.data as {
+      date: string
+      completedAt: string
+      model: string
+      keySource: string
+      cacheHitTokens: number
+      reasoningTokens: number
+      discountPercent: number
+    }[]
     expect(new Set(all.map((r) => r.keySource)).has('PRIMARY')).toBe(true)
     expect(new Set(all.map((r) => r.keySource)).size).toBeGreaterThanOrEqual(3)
     expect(new Set(all.map((r) => r.model)).size).toBeGreaterThanOrEqual(10)
@@ -76,7 +95,11 @@ describe('Account & Usage', () => {
     for (const bad of ['0', '-5', 'abc', '2.5']) {
       const res = await get(`/usage?limit=${bad}`)
       expect(res.status, bad).toBe(400)
-      expect(envelope(res)).toMatchObject({ type: 'invalid_request_error', code: 'invalid_parameter', param: 'limit' })
+      expect(envelope(res)).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'invalid_parameter',
+        param: 'limit',
+      })
     }
   })
 
@@ -102,7 +125,13 @@ describe('Account & Usage', () => {
     const models = (await get('/usage/models')).json.data
     const stats = (await get('/usage/stats')).json
     const usage = (await get('/usage')).json
-    expect(Object.keys(stats).sort()).toEqual(['last7DaysCostVND', 'last7DaysTokens', 'totalCostVND', 'totalRequests', 'totalTokens'])
+    expect(Object.keys(stats).sort()).toEqual([
+      'last7DaysCostVND',
+      'last7DaysTokens',
+      'totalCostVND',
+      'totalRequests',
+      'totalTokens',
+    ])
     expect(stats.totalRequests).toBe(usage.total)
     const sum = (k: string) => models.reduce((s: number, m: Record<string, number>) => s + (m[k] ?? 0), 0)
     expect(sum('requestCount')).toBe(stats.totalRequests)
@@ -111,7 +140,14 @@ describe('Account & Usage', () => {
     expect(stats.last7DaysTokens).toBeGreaterThan(0)
     expect(stats.last7DaysTokens).toBeLessThan(stats.totalTokens)
     for (const m of models) {
-      expect(Object.keys(m).sort()).toEqual(['modelId', 'modelName', 'provider', 'requestCount', 'totalCostVND', 'totalTokens'])
+      expect(Object.keys(m).sort()).toEqual([
+        'modelId',
+        'modelName',
+        'provider',
+        'requestCount',
+        'totalCostVND',
+        'totalTokens',
+      ])
       expect(m.modelId).toMatch(/^cm[0-9a-f]{23}$/)
     }
     const week = (await get('/usage/daily?days=7')).json.data
@@ -140,15 +176,31 @@ describe('Account & Usage', () => {
     const s = await startServer({ seed: 5 })
     try {
       const first = (await call(s, '/v1/management/savings', { key: s.keys.ordinary })).json
-      expect(Object.keys(first).sort()).toEqual(['cacheHit', 'discount', 'freeModels', 'pool_a', 'pool_b', 'savingsPercent', 'totalSavedVND', 'totalSpentVND'])
+      expect(Object.keys(first).sort()).toEqual([
+        'cacheHit',
+        'discount',
+        'freeModels',
+        'pool_a',
+        'pool_b',
+        'savingsPercent',
+        'totalSavedVND',
+        'totalSpentVND',
+      ])
       expect(Object.keys(first.freeModels).sort()).toEqual(['requests', 'tokens'])
-      const parts = first.pool_a.savedVND + first.pool_b.savedVND + first.cacheHit.savedVND + first.discount.savedVND
+      const parts =
+        first.pool_a.savedVND + first.pool_b.savedVND + first.cacheHit.savedVND + first.discount.savedVND
       expect(first.totalSavedVND).toBeCloseTo(parts, 1)
-      expect(first.savingsPercent).toBeCloseTo((100 * first.totalSavedVND) / (first.totalSavedVND + first.totalSpentVND), 1)
+      expect(first.savingsPercent).toBeCloseTo(
+        (100 * first.totalSavedVND) / (first.totalSavedVND + first.totalSpentVND),
+        1,
+      )
       const stats = (await call(s, '/v1/management/usage/stats', { key: s.keys.ordinary })).json
       expect(first.totalSpentVND).toBeCloseTo(stats.totalCostVND, 1)
 
-      const speech = await call(s, '/v1/audio/speech', { key: s.keys.ordinary, body: { model: 'openai/tts-1-hd', voice: 'nova', input: 'Tiết kiệm.' } })
+      const speech = await call(s, '/v1/audio/speech', {
+        key: s.keys.ordinary,
+        body: { model: 'openai/tts-1-hd', voice: 'nova', input: 'Tiết kiệm.' },
+      })
       expect(speech.status).toBe(200)
       const cost = Number(speech.headers.get('x-cost-vnd'))
       expect(cost).toBeGreaterThan(0)

@@ -4,7 +4,12 @@ import type { DemoServer } from '../../main/demo/server'
 import { call, control, envelope, startServer } from './helpers'
 
 const VND_PER_USD = 27_500
-const PLAN_FIELD = { free: 'free', basic: 'basic', ordinary: 'advanced_plus', ultra: 'advanced_plus' } as const
+const PLAN_FIELD = {
+  free: 'free',
+  basic: 'basic',
+  ordinary: 'advanced_plus',
+  ultra: 'advanced_plus',
+} as const
 
 describe('Model Catalog', () => {
   let server: DemoServer
@@ -24,7 +29,9 @@ describe('Model Catalog', () => {
     expect(byType('VIDEO')).toBe(json.counts.video)
     expect(byType('EMBEDDING')).toBe(json.counts.embedding)
     for (const m of json.data) expect(Object.keys(m).sort()).toEqual(['model_id', 'name', 'provider', 'type'])
-    const [text, image, video, embedding] = await Promise.all(['/models/text', '/models/image', '/models/video', '/models/embedding'].map((p) => get(p)))
+    const [text, image, video, embedding] = await Promise.all(
+      ['/models/text', '/models/image', '/models/video', '/models/embedding'].map((p) => get(p)),
+    )
     expect(text!.json.total).toBe(json.counts.text)
     expect(image!.json.total).toBe(json.counts.image)
     expect(video!.json.data).toHaveLength(json.counts.video)
@@ -48,14 +55,19 @@ describe('Model Catalog', () => {
     expect(p.some((x: Record<string, unknown>) => x.reasoning === null)).toBe(true)
     expect(p.some((x: Record<string, unknown>) => x.reasoning !== null)).toBe(true)
     expect(p.some((x: Record<string, unknown>) => x.cache_write !== null)).toBe(true)
-    expect(json.data.some((m: { rate_limits: Record<string, unknown> }) => Object.values(m.rate_limits).includes(null))).toBe(true)
+    expect(
+      json.data.some((m: { rate_limits: Record<string, unknown> }) =>
+        Object.values(m.rate_limits).includes(null),
+      ),
+    ).toBe(true)
   })
 
   it('discount.percent and every discounted VND price follow the caller plan', async () => {
     for (const name of ['free', 'basic', 'ordinary', 'ultra'] as const) {
       const key = server.keys[name]
       const text = (await get('/models/text', key)).json.data
-      for (const m of text) expect(m.discount.percent, `${name} ${m.model_id}`).toBe(m.discount.all_plans[PLAN_FIELD[name]])
+      for (const m of text)
+        expect(m.discount.percent, `${name} ${m.model_id}`).toBe(m.discount.all_plans[PLAN_FIELD[name]])
       const images = (await get('/models/image', key)).json.data
       for (const m of images) {
         for (const e of [...m.pricing.generation, ...(m.pricing.editing ?? [])]) {
@@ -64,7 +76,9 @@ describe('Model Catalog', () => {
       }
       const embeddings = (await get('/models/embedding', key)).json.data
       for (const m of embeddings) {
-        expect(m.pricing.discountedVND_per_1M).toBe(Math.round(m.pricing.input * VND_PER_USD * (1 - m.discount.percent / 100)))
+        expect(m.pricing.discountedVND_per_1M).toBe(
+          Math.round(m.pricing.input * VND_PER_USD * (1 - m.discount.percent / 100)),
+        )
       }
     }
     const gptFree = (await get('/models/gpt-4.1', server.keys.free)).json
@@ -83,7 +97,12 @@ describe('Model Catalog', () => {
       expect('editing' in m.pricing).toBe(m.supports_editing)
       for (const size of m.supported_sizes) expect(size).toMatch(/^(\d+x\d+|auto)$/)
     }
-    expect(json.data.some((m: { supports_editing: boolean; pricing: { generation: object[] } }) => m.supports_editing && 'resolution' in m.pricing.generation[0]!)).toBe(true)
+    expect(
+      json.data.some(
+        (m: { supports_editing: boolean; pricing: { generation: object[] } }) =>
+          m.supports_editing && 'resolution' in m.pricing.generation[0]!,
+      ),
+    ).toBe(true)
   })
 
   it('video models use each of the three pricing shapes', async () => {
@@ -104,7 +123,10 @@ describe('Model Catalog', () => {
         shapes.add('by_input_type')
         for (const r of m.pricing.per_resolution) {
           expect(Object.keys(r.by_input_type).sort()).toEqual(['omni', 'remix', 'text'])
-          expect(r.by_input_type.text.example_8s_USD).toBeCloseTo(r.by_input_type.text.costPerSecondUSD * 8, 6)
+          expect(r.by_input_type.text.example_8s_USD).toBeCloseTo(
+            r.by_input_type.text.costPerSecondUSD * 8,
+            6,
+          )
         }
       } else {
         shapes.add('per_resolution')

@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import { call, envelope, rawGet, startServer, UA } from './helpers'
 
-const KEY_NAMES = ['ordinary', 'free', 'basic', 'ultra', 'reseller', 'internal', 'disabled', 'locked', 'revoked', 'restricted']
+const KEY_NAMES = [
+  'ordinary',
+  'free',
+  'basic',
+  'ultra',
+  'reseller',
+  'internal',
+  'disabled',
+  'locked',
+  'revoked',
+  'restricted',
+]
 
 describe('demo server', () => {
   let server: DemoServer
@@ -52,7 +63,10 @@ describe('demo server', () => {
     expect(body.error_code).toBe(1010)
     expect(body.error).toBeUndefined()
     // With a User-Agent the same request goes through.
-    const ok = await rawGet(server, '/v1/management/me', { Authorization: `Bearer ${server.keys.ordinary}`, 'User-Agent': UA })
+    const ok = await rawGet(server, '/v1/management/me', {
+      Authorization: `Bearer ${server.keys.ordinary}`,
+      'User-Agent': UA,
+    })
     expect(ok.status).toBe(200)
   })
 

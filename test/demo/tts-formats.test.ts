@@ -48,13 +48,20 @@ describe('speech formats', () => {
       const file = join(dir, 'speech.wav')
       writeFileSync(file, res.bytes)
       expect(Number(execFileSync('sox', ['--i', '-r', file]).toString())).toBe(24_000)
-      expect(Number(execFileSync('sox', ['--i', '-D', file]).toString())).toBeCloseTo(wav.samples.length / 24_000, 2)
+      expect(Number(execFileSync('sox', ['--i', '-D', file]).toString())).toBeCloseTo(
+        wav.samples.length / 24_000,
+        2,
+      )
     }
   })
 
   it('duration grows with the text', async () => {
-    const short = parseWav((await speak({ model: 'openai/tts-1', voice: 'onyx', input: SHORT_VI, response_format: 'wav' })).bytes)
-    const long = parseWav((await speak({ model: 'openai/tts-1', voice: 'onyx', input: LONG_VI, response_format: 'wav' })).bytes)
+    const short = parseWav(
+      (await speak({ model: 'openai/tts-1', voice: 'onyx', input: SHORT_VI, response_format: 'wav' })).bytes,
+    )
+    const long = parseWav(
+      (await speak({ model: 'openai/tts-1', voice: 'onyx', input: LONG_VI, response_format: 'wav' })).bytes,
+    )
     const ratio = long.samples.length / short.samples.length
     const textRatio = LONG_VI.length / SHORT_VI.length
     expect(ratio).toBeGreaterThan(textRatio * 0.5)
@@ -66,13 +73,20 @@ describe('speech formats', () => {
     expect(res.headers.get('content-type')).toBe('audio/mpeg')
     const mp3 = parseMp3(res.bytes)
     expect(mp3.sampleRateHz).toBe(24_000)
-    const wav = parseWav((await speak({ model: 'openai/tts-1', voice: 'nova', input: SHORT_VI, response_format: 'wav' })).bytes)
+    const wav = parseWav(
+      (await speak({ model: 'openai/tts-1', voice: 'nova', input: SHORT_VI, response_format: 'wav' })).bytes,
+    )
     expect(mp3.durationSec).toBeGreaterThan(wav.samples.length / 24_000)
     expect(mp3.durationSec).toBeLessThan(wav.samples.length / 24_000 + 0.2)
   })
 
   it('pcm: raw 16-bit little-endian mono at the rate the header states', async () => {
-    const res = await speak({ model: 'elevenlabs/eleven_v3', voice: 'nova', input: 'Hello from the demo.', response_format: 'pcm' })
+    const res = await speak({
+      model: 'elevenlabs/eleven_v3',
+      voice: 'nova',
+      input: 'Hello from the demo.',
+      response_format: 'pcm',
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('audio/pcm')
     expect(res.headers.get('x-sample-rate-hz')).toBe('24000')
@@ -100,7 +114,12 @@ describe('speech formats', () => {
     ['opus', 'openai/tts-1', 'shimmer', 'audio/opus'],
     ['ogg', 'google/gemini-2.5-flash-tts', 'Kore', 'audio/ogg'],
   ])('%s: an Ogg Opus stream with valid pages and decodable packets', async (format, model, voice, type) => {
-    const res = await speak({ model, voice, input: 'Xin chào các bạn, đây là Opus.', response_format: format })
+    const res = await speak({
+      model,
+      voice,
+      input: 'Xin chào các bạn, đây là Opus.',
+      response_format: format,
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe(type)
     const pages = parseOgg(res.bytes)

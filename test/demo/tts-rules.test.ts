@@ -10,7 +10,12 @@ describe('speech request rules', () => {
   const speak = (body: object, key = server.keys.ordinary) => call(server, '/v1/audio/speech', { key, body })
   const pcmOf = (res: CallResult) => int16le(res.bytes)
 
-  async function expectFreeRefusal(body: object, status: number, code: string, param?: string): Promise<CallResult> {
+  async function expectFreeRefusal(
+    body: object,
+    status: number,
+    code: string,
+    param?: string,
+  ): Promise<CallResult> {
     const before = await accountState(server, 'ordinary')
     const res = await speak(body)
     expect(res.status, JSON.stringify(body)).toBe(status)
@@ -41,29 +46,71 @@ describe('speech request rules', () => {
       ['openai/tts-1', 'nova', 'pcm'],
       ['openai/tts-1', 'nova', 'm4a'],
     ])('%s refuses %s/%s', async (model, voice, format) => {
-      const res = await expectFreeRefusal({ model, voice, input: 'Xin chào', response_format: format }, 400, 'unsupported_format', 'response_format')
+      const res = await expectFreeRefusal(
+        { model, voice, input: 'Xin chào', response_format: format },
+        400,
+        'unsupported_format',
+        'response_format',
+      )
       expect(envelope(res).type).toBe('invalid_request_error')
     })
 
     it('M9 models accept opus and pcm, which other multi-vendor models refuse', async () => {
-      expect((await speak({ model: 'elevenlabs/eleven-turbo-v2', input: 'Hi there', response_format: 'opus' })).status).toBe(200)
-      expect((await speak({ model: 'elevenlabs/eleven-turbo-v2', input: 'Hi there', response_format: 'pcm' })).status).toBe(200)
+      expect(
+        (await speak({ model: 'elevenlabs/eleven-turbo-v2', input: 'Hi there', response_format: 'opus' }))
+          .status,
+      ).toBe(200)
+      expect(
+        (await speak({ model: 'elevenlabs/eleven-turbo-v2', input: 'Hi there', response_format: 'pcm' }))
+          .status,
+      ).toBe(200)
     })
   })
 
   describe('speed', () => {
     it('group A honours 0.25-4.0 and refuses values outside', async () => {
-      await expectFreeRefusal({ model: 'openai/tts-1', voice: 'nova', input: 'Hello', speed: 4.5 }, 400, 'invalid_parameter', 'speed')
-      await expectFreeRefusal({ model: 'openai/tts-1', voice: 'nova', input: 'Hello', speed: 0.1 }, 400, 'invalid_parameter', 'speed')
-      await expectFreeRefusal({ model: 'openai/tts-1', voice: 'nova', input: 'Hello', speed: 'fast' }, 400, 'invalid_parameter', 'speed')
+      await expectFreeRefusal(
+        { model: 'openai/tts-1', voice: 'nova', input: 'Hello', speed: 4.5 },
+        400,
+        'invalid_parameter',
+        'speed',
+      )
+      await expectFreeRefusal(
+        { model: 'openai/tts-1', voice: 'nova', input: 'Hello', speed: 0.1 },
+        400,
+        'invalid_parameter',
+        'speed',
+      )
+      await expectFreeRefusal(
+        { model: 'openai/tts-1', voice: 'nova', input: 'Hello', speed: 'fast' },
+        400,
+        'invalid_parameter',
+        'speed',
+      )
       const text = 'The quick brown fox jumps over the lazy dog.'
-      const normal = await speak({ model: 'openai/tts-1', voice: 'nova', input: text, response_format: 'wav' })
-      const fast = await speak({ model: 'openai/tts-1', voice: 'nova', input: text, response_format: 'wav', speed: 2 })
+      const normal = await speak({
+        model: 'openai/tts-1',
+        voice: 'nova',
+        input: text,
+        response_format: 'wav',
+      })
+      const fast = await speak({
+        model: 'openai/tts-1',
+        voice: 'nova',
+        input: text,
+        response_format: 'wav',
+        speed: 2,
+      })
       expect(fast.bytes.length).toBeLessThan(normal.bytes.length * 0.75)
     })
 
     it('V3 clamps speed to 0.7-1.2', async () => {
-      const body = { model: 'elevenlabs/eleven_v3', voice: 'nova', input: 'Clamped speed.', response_format: 'pcm' }
+      const body = {
+        model: 'elevenlabs/eleven_v3',
+        voice: 'nova',
+        input: 'Clamped speed.',
+        response_format: 'pcm',
+      }
       const high = await speak({ ...body, speed: 3 })
       const max = await speak({ ...body, speed: 1.2 })
       const low = await speak({ ...body, speed: 0.25 })
@@ -75,7 +122,12 @@ describe('speech request rules', () => {
     })
 
     it('group G ignores speed, even out of range', async () => {
-      const body = { model: 'google/gemini-2.5-flash-tts', voice: 'Puck', input: 'Tốc độ bị bỏ qua.', response_format: 'wav' }
+      const body = {
+        model: 'google/gemini-2.5-flash-tts',
+        voice: 'Puck',
+        input: 'Tốc độ bị bỏ qua.',
+        response_format: 'wav',
+      }
       const plain = await speak(body)
       const fast = await speak({ ...body, speed: 9 })
       expect(fast.status).toBe(200)
@@ -83,7 +135,12 @@ describe('speech request rules', () => {
     })
 
     it('some multi-vendor models refuse a speed other than 1.0; others ignore it', async () => {
-      await expectFreeRefusal({ model: 'hume/octave-2', input: 'Hello', speed: 1.5 }, 400, 'invalid_parameter', 'speed')
+      await expectFreeRefusal(
+        { model: 'hume/octave-2', input: 'Hello', speed: 1.5 },
+        400,
+        'invalid_parameter',
+        'speed',
+      )
       expect((await speak({ model: 'hume/octave-2', input: 'Hello', speed: 1 })).status).toBe(200)
       const body = { model: 'hexgrad/kokoro-82m', input: 'Ignored speed.', response_format: 'pcm' }
       expect(Buffer.compare((await speak(body)).bytes, (await speak({ ...body, speed: 3 })).bytes)).toBe(0)
@@ -92,7 +149,12 @@ describe('speech request rules', () => {
 
   describe('voices', () => {
     it('group A needs one of its eleven voices and lists them when refusing', async () => {
-      const res = await expectFreeRefusal({ model: 'openai/tts-1', voice: 'Kore', input: 'Hi' }, 400, 'invalid_voice', 'voice')
+      const res = await expectFreeRefusal(
+        { model: 'openai/tts-1', voice: 'Kore', input: 'Hi' },
+        400,
+        'invalid_voice',
+        'voice',
+      )
       expect(envelope(res).message).toContain('alloy')
       expect(envelope(res).message).toContain('verse')
       await expectFreeRefusal({ model: 'openai/tts-1', input: 'Hi' }, 400, 'invalid_voice', 'voice')
@@ -112,11 +174,30 @@ describe('speech request rules', () => {
     })
 
     it('Classic accepts <locale>-<Tier>-<Letter> names it offers and maps aliases to en-US', async () => {
-      for (const voice of ['vi-VN-Standard-A', 'vi-VN-Standard-D', 'en-US-Wavenet-C', 'en-US-Neural2-A', 'en-US-Chirp-HD-O', 'ja-JP-Standard-B', 'alloy']) {
+      for (const voice of [
+        'vi-VN-Standard-A',
+        'vi-VN-Standard-D',
+        'en-US-Wavenet-C',
+        'en-US-Neural2-A',
+        'en-US-Chirp-HD-O',
+        'ja-JP-Standard-B',
+        'alloy',
+      ]) {
         expect((await speak({ model: 'google/standard', voice, input: 'Xin chào' })).status, voice).toBe(200)
       }
-      for (const voice of ['vi-VN-Wavenet-A', 'en-US-Standard-Z', 'en-US-Chirp-HD-P', 'Kore', 'xx-XX-Standard-A']) {
-        await expectFreeRefusal({ model: 'google/standard', voice, input: 'Xin chào' }, 400, 'invalid_voice', 'voice')
+      for (const voice of [
+        'vi-VN-Wavenet-A',
+        'en-US-Standard-Z',
+        'en-US-Chirp-HD-P',
+        'Kore',
+        'xx-XX-Standard-A',
+      ]) {
+        await expectFreeRefusal(
+          { model: 'google/standard', voice, input: 'Xin chào' },
+          400,
+          'invalid_voice',
+          'voice',
+        )
       }
       const body = { model: 'google/standard', input: 'Alias test.', response_format: 'wav' }
       const alias = await speak({ ...body, voice: 'alloy' })
@@ -127,29 +208,70 @@ describe('speech request rules', () => {
     it('V3 takes ids from its list and aliases, and refuses anything else', async () => {
       const { voices, aliases } = (await call(server, '/v1/audio/voices', { key: server.keys.ordinary })).json
       const vi = voices.find((v: { labels: { language: string } }) => v.labels.language === 'vi')
-      expect((await speak({ model: 'elevenlabs/eleven_v3', voice: vi.voice_id, input: 'Xin chào' })).status).toBe(200)
+      expect(
+        (await speak({ model: 'elevenlabs/eleven_v3', voice: vi.voice_id, input: 'Xin chào' })).status,
+      ).toBe(200)
       const body = { model: 'elevenlabs/eleven_v3', input: 'Alias.', response_format: 'pcm' }
       const byAlias = await speak({ ...body, voice: 'onyx' })
       const byId = await speak({ ...body, voice: aliases.onyx })
       expect(Buffer.compare(byAlias.bytes, byId.bytes)).toBe(0)
       expect((await speak({ ...body, voice: 'alloy' })).status).toBe(200)
-      await expectFreeRefusal({ model: 'elevenlabs/eleven_v3', voice: 'AbCdEfGhIjKlMnOpQrSt', input: 'Hi' }, 400, 'invalid_voice', 'voice')
+      await expectFreeRefusal(
+        { model: 'elevenlabs/eleven_v3', voice: 'AbCdEfGhIjKlMnOpQrSt', input: 'Hi' },
+        400,
+        'invalid_voice',
+        'voice',
+      )
     })
 
     it('multi-vendor voice is optional (Vietnamese default where the model has one) and checked against its list', async () => {
-      const defaulted = await speak({ model: 'minimax/speech-02-turbo', input: 'Xin chào', response_format: 'pcm' })
-      const explicit = await speak({ model: 'minimax/speech-02-turbo', voice: 'Vietnamese_kindhearted_girl', input: 'Xin chào', response_format: 'pcm' })
+      const defaulted = await speak({
+        model: 'minimax/speech-02-turbo',
+        input: 'Xin chào',
+        response_format: 'pcm',
+      })
+      const explicit = await speak({
+        model: 'minimax/speech-02-turbo',
+        voice: 'Vietnamese_kindhearted_girl',
+        input: 'Xin chào',
+        response_format: 'pcm',
+      })
       expect(defaulted.status).toBe(200)
       expect(Buffer.compare(defaulted.bytes, explicit.bytes)).toBe(0)
-      const res = await expectFreeRefusal({ model: 'minimax/speech-02-turbo', voice: 'nova', input: 'Hi' }, 400, 'invalid_voice', 'voice')
+      const res = await expectFreeRefusal(
+        { model: 'minimax/speech-02-turbo', voice: 'nova', input: 'Hi' },
+        400,
+        'invalid_voice',
+        'voice',
+      )
       expect(envelope(res).message).toContain('Vietnamese_gentle_man')
-      expect((await speak({ model: 'azure/dragon-hd-latest', voice: 'en-US-Ava:DragonHDLatestNeural', input: 'Hi' })).status).toBe(200)
-      await expectFreeRefusal({ model: 'azure/dragon-hd-latest', voice: 'en-US-Ava', input: 'Hi' }, 400, 'invalid_voice', 'voice')
+      expect(
+        (
+          await speak({
+            model: 'azure/dragon-hd-latest',
+            voice: 'en-US-Ava:DragonHDLatestNeural',
+            input: 'Hi',
+          })
+        ).status,
+      ).toBe(200)
+      await expectFreeRefusal(
+        { model: 'azure/dragon-hd-latest', voice: 'en-US-Ava', input: 'Hi' },
+        400,
+        'invalid_voice',
+        'voice',
+      )
     })
 
     it('the free model takes an ISO 639-1 code as voice', async () => {
-      expect((await speak({ model: 'google/translate-tts', voice: 'ja', input: 'こんにちは' })).status).toBe(200)
-      await expectFreeRefusal({ model: 'google/translate-tts', voice: 'vietnamese', input: 'Xin chào' }, 400, 'invalid_voice', 'voice')
+      expect((await speak({ model: 'google/translate-tts', voice: 'ja', input: 'こんにちは' })).status).toBe(
+        200,
+      )
+      await expectFreeRefusal(
+        { model: 'google/translate-tts', voice: 'vietnamese', input: 'Xin chào' },
+        400,
+        'invalid_voice',
+        'voice',
+      )
     })
   })
 
@@ -160,19 +282,39 @@ describe('speech request rules', () => {
       ['google/wavenet', '2026-07-25'],
       ['nobody/nothing', 'does not exist'],
     ])('refuses %s as a model that does not exist', async (model, hint) => {
-      const res = await expectFreeRefusal({ model, voice: 'nova', input: 'Hi' }, 400, 'model_not_found', 'model')
+      const res = await expectFreeRefusal(
+        { model, voice: 'nova', input: 'Hi' },
+        400,
+        'model_not_found',
+        'model',
+      )
       expect(envelope(res).message).toContain(hint)
     })
 
     it('refuses a missing or empty input', async () => {
       await expectFreeRefusal({ model: 'openai/tts-1', voice: 'nova' }, 400, 'missing_parameter', 'input')
-      await expectFreeRefusal({ model: 'openai/tts-1', voice: 'nova', input: '   ' }, 400, 'missing_parameter', 'input')
+      await expectFreeRefusal(
+        { model: 'openai/tts-1', voice: 'nova', input: '   ' },
+        400,
+        'missing_parameter',
+        'input',
+      )
     })
 
     it('refuses input over the model limit, naming that limit, without charge', async () => {
-      const res = await expectFreeRefusal({ model: 'openai/tts-1', voice: 'nova', input: 'a'.repeat(4097) }, 400, 'input_too_long', 'input')
+      const res = await expectFreeRefusal(
+        { model: 'openai/tts-1', voice: 'nova', input: 'a'.repeat(4097) },
+        400,
+        'input_too_long',
+        'input',
+      )
       expect(envelope(res).message).toContain('4096')
-      const m7 = await expectFreeRefusal({ model: 'sesame/csm-1b', input: 'b'.repeat(1001) }, 400, 'input_too_long', 'input')
+      const m7 = await expectFreeRefusal(
+        { model: 'sesame/csm-1b', input: 'b'.repeat(1001) },
+        400,
+        'input_too_long',
+        'input',
+      )
       expect(envelope(m7).message).toContain('1000')
     })
 

@@ -6,7 +6,7 @@ import { toIpcError } from '../../errors'
 import type { IpcError } from '../../../preload/contract'
 import type { AccountAccess } from './access'
 import type { Priority } from './budget'
-import { CacheFile } from './cache-file'
+import type { CacheFile } from './cache-file'
 import { ManagementCache, type CacheView } from './cache'
 import { ManagementClient, type ManagementClientOptions } from './client'
 import { systemClock, type Clock, type TimerHandle } from './clock'
@@ -89,12 +89,13 @@ export class AccountService {
   readonly #listeners = new Set<(update: AccountUpdate) => void>()
   #popupOpen = false
   #timer: TimerHandle | null = null
-  #unsubscribe: (() => void) | null = null
+  readonly #unsubscribe: () => void
 
   constructor(opts: AccountServiceOptions) {
     this.#cache = opts.cache
     this.#clock = opts.clock ?? systemClock
     this.#intervalMs = opts.refreshIntervalMs ?? TRAY_REFRESH_INTERVAL_MS
+    this.#unsubscribe = this.#cache.onUpdate((requestId) => this.#notify(requestId))
   }
 
   get client(): ManagementClient {
@@ -136,21 +137,23 @@ export class AccountService {
 
   /** Starts the periodic refresh (first tick at once). */
   start(): void {
-    if (this.#timer !== null) return
-    this.#unsubscribe ??= this.#cache.onUpdate((requestId) => this.#notify(requestId))
-    this.#tick()
+    if (this.#timer === null) this.#tick()
   }
 
   stop(): void {
     if (this.#timer !== null) this.#clock.clearTimeout(this.#timer)
     this.#timer = null
-    this.#unsubscribe?.()
-    this.#unsubscribe = null
+  }
+
+  /** Stops refreshing and detaches from the cache and every listener (the key changed). */
+  dispose(): void {
+    this.stop()
+    this.#unsubscribe()
+    this.#listeners.clear()
   }
 
   onUpdate(listener: (update: AccountUpdate) => void): () => void {
     this.#listeners.add(listener)
-    this.#unsubscribe ??= this.#cache.onUpdate((requestId) => this.#notify(requestId))
     return () => this.#listeners.delete(listener)
   }
 

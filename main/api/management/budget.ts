@@ -91,7 +91,16 @@ export class RequestBudget {
       resolve = res
       reject = rej
     })
-    const job: Job = { id, rank: RANK[priority], seq: this.#seq++, retried: false, run, promise, resolve, reject }
+    const job: Job = {
+      id,
+      rank: RANK[priority],
+      seq: this.#seq++,
+      retried: false,
+      run,
+      promise,
+      resolve,
+      reject,
+    }
     this.#pending.set(id, job)
     this.#enqueue(job)
     this.#pump()
@@ -141,7 +150,8 @@ export class RequestBudget {
       if (now < this.#pausedUntilMs) return this.#wakeAt(this.#pausedUntilMs)
       this.#forgetOldSends(now)
       const oldest = this.#sentAt[0]
-      if (oldest !== undefined && this.#sentAt.length >= this.#limit) return this.#wakeAt(oldest + this.#windowMs)
+      if (oldest !== undefined && this.#sentAt.length >= this.#limit)
+        return this.#wakeAt(oldest + this.#windowMs)
       const job = this.#queue.shift() as Job
       this.#sentAt.push(now)
       this.#start(job)

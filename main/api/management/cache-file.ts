@@ -125,7 +125,11 @@ export class CacheFile {
   }
 }
 
-async function readAccounts(path: string, nowMs: number, onError?: (err: unknown) => void): Promise<Accounts> {
+async function readAccounts(
+  path: string,
+  nowMs: number,
+  onError?: (err: unknown) => void,
+): Promise<Accounts> {
   const accounts: Accounts = new Map()
   let text: string
   try {

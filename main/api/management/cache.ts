@@ -69,12 +69,13 @@ export class ManagementCache {
   /** What is cached, without side effects. */
   peek<T>(request: ManagementRequest<T>): CacheView<T> {
     const hit = this.#read(request)
-    const ageMs = hit ? Math.max(0, this.#clock.now() - hit.fetchedAtMs) : null
+    const sinceMs = hit ? this.#clock.now() - hit.fetchedAtMs : null
     return {
       value: hit ? hit.value : null,
       fetchedAtMs: hit ? hit.fetchedAtMs : null,
-      ageMs,
-      stale: ageMs === null || ageMs >= request.freshForMs,
+      ageMs: sinceMs === null ? null : Math.max(0, sinceMs),
+      // Fetched "in the future" means the wall clock was set back: its age is unknown, so refresh it.
+      stale: sinceMs === null || sinceMs < 0 || sinceMs >= request.freshForMs,
       refreshing: this.#inFlight.has(request.id),
       error: this.#failures.get(request.id)?.error ?? null,
     }
@@ -100,7 +101,8 @@ export class ManagementCache {
     if (running) return running.then(() => this.peek(request))
     const cached = this.#file.get(this.#client.keyHash, request.id)
     const sinceMs = cached ? this.#clock.now() - cached.fetchedAtMs : Infinity
-    if (sinceMs < request.minIntervalMs || (!opts.force && !this.#mayRetry(request.id))) {
+    const tooSoon = sinceMs >= 0 && sinceMs < request.minIntervalMs
+    if (tooSoon || (!opts.force && !this.#mayRetry(request.id))) {
       return Promise.resolve(this.peek(request))
     }
     const done = this.#fetch(request, opts.priority ?? 'foreground').finally(() => {
@@ -141,9 +143,14 @@ export class ManagementCache {
       this.#parsed.set(request.id, { fetchedAtMs: got.fetchedAtMs, value: got.value })
       this.#failures.delete(request.id)
     } catch (err) {
-      const error = err instanceof AppError ? err : new AppError('internal', 'The refresh failed.', { cause: err })
+      const error =
+        err instanceof AppError ? err : new AppError('internal', 'The refresh failed.', { cause: err })
       const count = (this.#failures.get(request.id)?.count ?? 0) + 1
-      this.#failures.set(request.id, { error, count, nextAttemptAtMs: this.#clock.now() + backoffMs(error, count) })
+      this.#failures.set(request.id, {
+        error,
+        count,
+        nextAttemptAtMs: this.#clock.now() + backoffMs(error, count),
+      })
     }
   }
 

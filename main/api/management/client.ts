@@ -11,7 +11,10 @@ import { keyHash } from './key-hash'
 import { managementRequests as req, type ManagementRequest } from './requests'
 
 /** Sends one GET and returns the parsed JSON body, throwing GatewayError on any failure. */
-export type ManagementTransport = (path: string, query: Record<string, number> | undefined) => Promise<unknown>
+export type ManagementTransport = (
+  path: string,
+  query: Record<string, number> | undefined,
+) => Promise<unknown>
 
 export interface ManagementClientOptions {
   endpoint: GatewayEndpoint
@@ -80,7 +83,9 @@ export class ManagementClient {
     const priority = opts.priority ?? 'foreground'
     let body: unknown
     try {
-      body = await this.budget.schedule(request.id, priority, () => this.#transport(request.path, request.query))
+      body = await this.budget.schedule(request.id, priority, () =>
+        this.#transport(request.path, request.query),
+      )
     } catch (err) {
       throw await this.#explain(err, request, priority)
     }

@@ -66,26 +66,18 @@ export function clampCount(value: unknown, range: { min: number; max: number; de
   return Math.min(range.max, Math.max(range.min, Math.trunc(n)))
 }
 
-function request<S extends z.ZodType>(
-  subPath: string,
-  group: EndpointGroup,
-  schema: S,
-  freshForMs: number,
-  query?: Record<string, number>,
-  minIntervalMs = 0,
-): ManagementRequest<z.output<S>> {
-  return describe(subPath, group, freshForMs, (body, path) => parseBody(schema, body, path), query, minIntervalMs)
+interface EndpointSpec<T> {
+  subPath: string
+  group: EndpointGroup
+  freshForMs: number
+  read: (body: unknown, path: string) => T
+  query?: Record<string, number>
+  minIntervalMs?: number
 }
 
-function describe<T>(
-  subPath: string,
-  group: EndpointGroup,
-  freshForMs: number,
-  parse: (body: unknown, path: string) => T,
-  query?: Record<string, number>,
-  minIntervalMs = 0,
-): ManagementRequest<T> {
-  const path = MANAGEMENT_PREFIX + subPath
+function endpoint<T>(spec: EndpointSpec<T>): ManagementRequest<T> {
+  const path = MANAGEMENT_PREFIX + spec.subPath
+  const { query } = spec
   const search = query
     ? '?' +
       Object.keys(query)
@@ -93,28 +85,61 @@ function describe<T>(
         .map((k) => `${k}=${query[k]}`)
         .join('&')
     : ''
-  return { path, query, id: path + search, group, freshForMs, minIntervalMs, parse: (body) => parse(body, path) }
+  return {
+    path,
+    query,
+    id: path + search,
+    group: spec.group,
+    freshForMs: spec.freshForMs,
+    minIntervalMs: spec.minIntervalMs ?? 0,
+    parse: (body) => spec.read(body, path),
+  }
+}
+
+const withSchema =
+  <S extends z.ZodType>(schema: S) =>
+  (body: unknown, path: string): z.output<S> =>
+    parseBody(schema, body, path)
+
+function account<S extends z.ZodType>(
+  subPath: string,
+  schema: S,
+  freshForMs: number,
+  extra: Pick<EndpointSpec<unknown>, 'query' | 'minIntervalMs'> = {},
+): ManagementRequest<z.output<S>> {
+  return endpoint({ subPath, group: 'account', freshForMs, read: withSchema(schema), ...extra })
+}
+
+function catalog<S extends z.ZodType>(subPath: string, schema: S): ManagementRequest<z.output<S>> {
+  return endpoint({ subPath, group: 'catalog', freshForMs: FRESH_FOR_MS.catalog, read: withSchema(schema) })
 }
 
 export const managementRequests = {
-  me: () => request('/me', 'account', accountSchema, FRESH_FOR_MS.me),
+  me: () => account('/me', accountSchema, FRESH_FOR_MS.me),
   usage: (limit?: number) =>
-    request('/usage', 'account', usagePageSchema, FRESH_FOR_MS.usage, { limit: clampCount(limit, USAGE_LIMIT) }),
-  usageDaily: (days?: number) =>
-    request('/usage/daily', 'account', dailyUsageSchema, FRESH_FOR_MS.usageAggregates, {
-      days: clampCount(days, USAGE_DAYS),
+    account('/usage', usagePageSchema, FRESH_FOR_MS.usage, {
+      query: { limit: clampCount(limit, USAGE_LIMIT) },
     }),
-  usageModels: () => request('/usage/models', 'account', modelUsageSchema, FRESH_FOR_MS.usageAggregates),
-  usageStats: () => request('/usage/stats', 'account', usageStatsSchema, FRESH_FOR_MS.usageAggregates),
-  quota: () => request('/cliproxy-quota', 'account', pooledQuotaSchema, FRESH_FOR_MS.quota),
+  usageDaily: (days?: number) =>
+    account('/usage/daily', dailyUsageSchema, FRESH_FOR_MS.usageAggregates, {
+      query: { days: clampCount(days, USAGE_DAYS) },
+    }),
+  usageModels: () => account('/usage/models', modelUsageSchema, FRESH_FOR_MS.usageAggregates),
+  usageStats: () => account('/usage/stats', usageStatsSchema, FRESH_FOR_MS.usageAggregates),
+  quota: () => account('/cliproxy-quota', pooledQuotaSchema, FRESH_FOR_MS.quota),
   savings: () =>
-    request('/savings', 'account', savingsSchema, FRESH_FOR_MS.savings, undefined, SAVINGS_MIN_INTERVAL_MS),
-  models: () => request('/models', 'catalog', modelCatalogSchema, FRESH_FOR_MS.catalog),
-  textModels: () => request('/models/text', 'catalog', textModelListSchema, FRESH_FOR_MS.catalog),
-  imageModels: () => request('/models/image', 'catalog', imageModelListSchema, FRESH_FOR_MS.catalog),
-  videoModels: () => request('/models/video', 'catalog', videoModelListSchema, FRESH_FOR_MS.catalog),
-  embeddingModels: () => request('/models/embedding', 'catalog', embeddingModelListSchema, FRESH_FOR_MS.catalog),
-  /** The id is one path segment: a `/` inside it (e.g. `google/standard`) is encoded. */
+    account('/savings', savingsSchema, FRESH_FOR_MS.savings, { minIntervalMs: SAVINGS_MIN_INTERVAL_MS }),
+  models: () => catalog('/models', modelCatalogSchema),
+  textModels: () => catalog('/models/text', textModelListSchema),
+  imageModels: () => catalog('/models/image', imageModelListSchema),
+  videoModels: () => catalog('/models/video', videoModelListSchema),
+  embeddingModels: () => catalog('/models/embedding', embeddingModelListSchema),
+  /** The id is one path segment: a `/` inside it (e.g. `qwen/qwen3-235b-a22b`) is encoded. */
   model: (modelId: string) =>
-    describe(`/models/${encodeURIComponent(modelId)}`, 'catalog', FRESH_FOR_MS.catalog, parseModelDetail),
+    endpoint({
+      subPath: `/models/${encodeURIComponent(modelId)}`,
+      group: 'catalog',
+      freshForMs: FRESH_FOR_MS.catalog,
+      read: parseModelDetail,
+    }),
 }

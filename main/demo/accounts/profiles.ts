@@ -1,11 +1,54 @@
 // Vietnamese names for the seeded accounts, and the e-mail addresses people make from them.
 import { pick, randomInt, type Rng } from '../core/rng'
 
-const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý']
+const FAMILY = [
+  'Nguyễn',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+]
 const FEMALE_MIDDLE = ['Thị', 'Ngọc', 'Thanh', 'Thu', 'Hoài', 'Bảo', 'Minh', 'Khánh']
 const MALE_MIDDLE = ['Văn', 'Minh', 'Quốc', 'Đức', 'Gia', 'Hữu', 'Thành', 'Anh']
-const FEMALE_GIVEN = ['Lan Anh', 'Hương', 'Trang', 'Linh', 'Phương', 'Thảo', 'Vy', 'Ngân', 'Hà', 'Mai', 'Yến', 'Quỳnh']
-const MALE_GIVEN = ['Hùng', 'Dũng', 'Tuấn', 'Khoa', 'Hải', 'Nam', 'Quân', 'Long', 'Phúc', 'Bảo', 'Huy', 'Khang']
+const FEMALE_GIVEN = [
+  'Lan Anh',
+  'Hương',
+  'Trang',
+  'Linh',
+  'Phương',
+  'Thảo',
+  'Vy',
+  'Ngân',
+  'Hà',
+  'Mai',
+  'Yến',
+  'Quỳnh',
+]
+const MALE_GIVEN = [
+  'Hùng',
+  'Dũng',
+  'Tuấn',
+  'Khoa',
+  'Hải',
+  'Nam',
+  'Quân',
+  'Long',
+  'Phúc',
+  'Bảo',
+  'Huy',
+  'Khang',
+]
 const DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com.vn', 'outlook.com', 'fpt.edu.vn']
 
 export interface Profile {

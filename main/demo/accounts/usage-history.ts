@@ -17,10 +17,24 @@ const MINUTE = 60 * SECOND
 
 /** Relative popularity of the models in seeded history. */
 const MODEL_WEIGHTS: Record<string, number> = {
-  'gpt-4.1-mini': 20, 'gpt-4.1': 8, 'o4-mini': 5, 'claude-sonnet-4-5': 12, 'claude-haiku-4-5': 8,
-  'gemini-2.5-pro': 6, 'gemini-2.5-flash': 12, 'deepseek-chat': 8, 'deepseek-reasoner': 3,
-  'qwen/qwen3-235b-a22b': 2, 'llama-3.3-70b': 3, 'text-embedding-3-small': 6, 'gemini-embedding-001': 2,
-  'gpt-image-1': 2, 'imagen-4': 1, 'veo-3': 0.3, 'kling-2.1-master': 0.3, 'sora-2-pro': 0.2,
+  'gpt-4.1-mini': 20,
+  'gpt-4.1': 8,
+  'o4-mini': 5,
+  'claude-sonnet-4-5': 12,
+  'claude-haiku-4-5': 8,
+  'gemini-2.5-pro': 6,
+  'gemini-2.5-flash': 12,
+  'deepseek-chat': 8,
+  'deepseek-reasoner': 3,
+  'qwen/qwen3-235b-a22b': 2,
+  'llama-3.3-70b': 3,
+  'text-embedding-3-small': 6,
+  'gemini-embedding-001': 2,
+  'gpt-image-1': 2,
+  'imagen-4': 1,
+  'veo-3': 0.3,
+  'kling-2.1-master': 0.3,
+  'sora-2-pro': 0.2,
 }
 const MODEL_IDS = Object.keys(MODEL_WEIGHTS)
 const WEIGHTS = MODEL_IDS.map((id) => MODEL_WEIGHTS[id] ?? 0)
@@ -49,8 +63,11 @@ interface Draft {
 
 function textDraft(rng: Rng, m: TextModelDef): Draft {
   const inputTokens = logUniform(rng, 150, 40_000)
-  const cacheHitTokens = m.pricing.cache_read !== null && rng() < 0.45 ? Math.round(inputTokens * (0.2 + rng() * 0.7)) : 0
-  const thinks = m.pricing.reasoning !== null && (m.model_id.includes('o4') || m.model_id.includes('reasoner') || rng() < 0.4)
+  const cacheHitTokens =
+    m.pricing.cache_read !== null && rng() < 0.45 ? Math.round(inputTokens * (0.2 + rng() * 0.7)) : 0
+  const thinks =
+    m.pricing.reasoning !== null &&
+    (m.model_id.includes('o4') || m.model_id.includes('reasoner') || rng() < 0.4)
   const reasoningTokens = thinks ? logUniform(rng, 100, 8_000) : 0
   const outputTokens = logUniform(rng, 40, 4_000) + reasoningTokens
   const p = m.pricing
@@ -68,7 +85,18 @@ function textDraft(rng: Rng, m: TextModelDef): Draft {
       ? randomInt(rng, 5 * SECOND, 8 * MINUTE)
       : randomInt(rng, SECOND, 20 * SECOND)
   const poolable = m.provider === 'anthropic' ? 'POOL_A' : m.provider === 'google' ? 'POOL_B' : null
-  return { model: m.model_id, inputTokens, outputTokens, cacheHitTokens, reasoningTokens, priceVnd: usdToVnd(usd), discounts: m.discounts, latencyMs, poolable, free: usd === 0 }
+  return {
+    model: m.model_id,
+    inputTokens,
+    outputTokens,
+    cacheHitTokens,
+    reasoningTokens,
+    priceVnd: usdToVnd(usd),
+    discounts: m.discounts,
+    latencyMs,
+    poolable,
+    free: usd === 0,
+  }
 }
 
 function draftFor(rng: Rng, modelId: string, embeddingUsedToday: Map<string, number>): Draft {
@@ -78,14 +106,45 @@ function draftFor(rng: Rng, modelId: string, embeddingUsedToday: Map<string, num
   if (image) {
     const images = randomInt(rng, 1, Math.min(4, image.max_images_per_request))
     const price = image.generation[randomInt(rng, 0, image.generation.length - 1)]?.priceUSD ?? 0
-    return { model: modelId, inputTokens: randomInt(rng, 20, 300), outputTokens: 0, cacheHitTokens: 0, reasoningTokens: 0, priceVnd: usdToVnd(price * images), discounts: image.discounts, latencyMs: randomInt(rng, 8 * SECOND, 3 * MINUTE), poolable: null, free: false }
+    return {
+      model: modelId,
+      inputTokens: randomInt(rng, 20, 300),
+      outputTokens: 0,
+      cacheHitTokens: 0,
+      reasoningTokens: 0,
+      priceVnd: usdToVnd(price * images),
+      discounts: image.discounts,
+      latencyMs: randomInt(rng, 8 * SECOND, 3 * MINUTE),
+      poolable: null,
+      free: false,
+    }
   }
   const video = VIDEO_MODELS.find((m) => m.model_id === modelId)
   if (video) {
-    const seconds = randomInt(rng, video.supported_durations.min_seconds, video.supported_durations.max_seconds)
+    const seconds = randomInt(
+      rng,
+      video.supported_durations.min_seconds,
+      video.supported_durations.max_seconds,
+    )
     const p = video.pricing
-    const perSecond = p.kind === 'flat' ? p.costPerSecondUSD : p.kind === 'per_resolution' ? (p.prices[0]?.costPerSecondUSD ?? 0) : (p.prices[0]?.text ?? 0)
-    return { model: modelId, inputTokens: randomInt(rng, 30, 400), outputTokens: 0, cacheHitTokens: 0, reasoningTokens: 0, priceVnd: usdToVnd(perSecond * seconds), discounts: video.discounts, latencyMs: randomInt(rng, 2 * MINUTE, 40 * MINUTE), poolable: null, free: false }
+    const perSecond =
+      p.kind === 'flat'
+        ? p.costPerSecondUSD
+        : p.kind === 'per_resolution'
+          ? (p.prices[0]?.costPerSecondUSD ?? 0)
+          : (p.prices[0]?.text ?? 0)
+    return {
+      model: modelId,
+      inputTokens: randomInt(rng, 30, 400),
+      outputTokens: 0,
+      cacheHitTokens: 0,
+      reasoningTokens: 0,
+      priceVnd: usdToVnd(perSecond * seconds),
+      discounts: video.discounts,
+      latencyMs: randomInt(rng, 2 * MINUTE, 40 * MINUTE),
+      poolable: null,
+      free: false,
+    }
   }
   const embedding = EMBEDDING_MODELS.find((m) => m.model_id === modelId)
   if (!embedding) throw new Error(`Unknown model in history weights: ${modelId}`)
@@ -93,7 +152,18 @@ function draftFor(rng: Rng, modelId: string, embeddingUsedToday: Map<string, num
   const used = embeddingUsedToday.get(modelId) ?? 0
   embeddingUsedToday.set(modelId, used + inputTokens)
   const withinFreeQuota = used + inputTokens <= embedding.free_quota_per_day
-  return { model: modelId, inputTokens, outputTokens: 0, cacheHitTokens: 0, reasoningTokens: 0, priceVnd: withinFreeQuota ? 0 : usdToVnd((inputTokens * embedding.inputUSD) / 1e6), discounts: embedding.discounts, latencyMs: randomInt(rng, 200, 2 * SECOND), poolable: null, free: withinFreeQuota }
+  return {
+    model: modelId,
+    inputTokens,
+    outputTokens: 0,
+    cacheHitTokens: 0,
+    reasoningTokens: 0,
+    priceVnd: withinFreeQuota ? 0 : usdToVnd((inputTokens * embedding.inputUSD) / 1e6),
+    discounts: embedding.discounts,
+    latencyMs: randomInt(rng, 200, 2 * SECOND),
+    poolable: null,
+    free: withinFreeQuota,
+  }
 }
 
 export interface HistoryOptions {
@@ -142,4 +212,3 @@ export function generateUsageHistory(rng: Rng, opts: HistoryOptions): UsageRecor
   }
   return records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
 }
-

@@ -37,7 +37,8 @@ export function createLedger(rng: Rng): DemoLedgerStore {
     balanceVND: (account) => roundVnd(account.wallet.realVND + account.wallet.bonusVND),
 
     charge(account, amountVND, record): ChargeResult {
-      if (!(amountVND >= 0) || !Number.isFinite(amountVND)) throw new RangeError(`Bad charge amount ${amountVND}`)
+      if (!(amountVND >= 0) || !Number.isFinite(amountVND))
+        throw new RangeError(`Bad charge amount ${amountVND}`)
       const amount = roundVnd(amountVND)
       const w = account.wallet
       if (amount > roundVnd(w.realVND + w.bonusVND)) return { ok: false, reason: 'insufficient_balance' }

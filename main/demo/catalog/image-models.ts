@@ -2,7 +2,8 @@
 // (one with editing prices), so both pricing-entry shapes and the optional `editing` list all appear.
 import type { PlanDiscounts } from '../billing/money'
 
-export type ImagePriceDef = { quality: string; size: string; priceUSD: number } | { resolution: string; priceUSD: number }
+export type ImagePriceDef =
+  { quality: string; size: string; priceUSD: number } | { resolution: string; priceUSD: number }
 
 export interface ImageModelDef {
   model_id: string

@@ -27,6 +27,7 @@ export function modelMeta(modelId: string): ModelMeta {
   const known = CATALOG.get(modelId)
   const tts = known ? undefined : findTtsModel(modelId)
   const name = known?.name ?? tts?.name ?? modelId
-  const provider = known?.provider ?? tts?.vendor ?? (modelId.includes('/') ? (modelId.split('/')[0] as string) : 'unknown')
+  const provider =
+    known?.provider ?? tts?.vendor ?? (modelId.includes('/') ? (modelId.split('/')[0] as string) : 'unknown')
   return { recordId: recordIdFor(modelId), name, provider }
 }

@@ -12,7 +12,13 @@ export interface TextModelDef {
   supports_vision: boolean
   released_at: string
   rate_limits: { rpm: number | null; rpd: number | null; tpm: number | null; tpd: number | null }
-  pricing: { input: number; output: number; cache_read: number | null; cache_write: number | null; reasoning: number | null }
+  pricing: {
+    input: number
+    output: number
+    cache_read: number | null
+    cache_write: number | null
+    reasoning: number | null
+  }
   discounts: PlanDiscounts
 }
 

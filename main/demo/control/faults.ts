@@ -22,7 +22,13 @@ export async function applyFaults(faults: DemoFaults, res: ServerResponse): Prom
     fail.count -= 1
     if (fail.count <= 0) faults.failNext = null
     if (fail.status === 502) {
-      sendError(res, 502, 'upstream_error', 'upstream_error', 'The model provider failed to answer. Try again.')
+      sendError(
+        res,
+        502,
+        'upstream_error',
+        'upstream_error',
+        'The model provider failed to answer. Try again.',
+      )
     } else {
       sendError(res, 500, 'internal_error', 'api_error', 'Internal error. Quote the request id to support.')
     }
@@ -32,9 +38,17 @@ export async function applyFaults(faults: DemoFaults, res: ServerResponse): Prom
   if (burst && burst.count > 0) {
     burst.count -= 1
     if (burst.count <= 0) faults.rateLimitBurst = null
-    sendError(res, 429, 'rate_limit_exceeded', 'rate_limit_error', 'Too many requests: the source is overloaded.', null, {
-      'Retry-After': String(burst.retryAfterSec),
-    })
+    sendError(
+      res,
+      429,
+      'rate_limit_exceeded',
+      'rate_limit_error',
+      'Too many requests: the source is overloaded.',
+      null,
+      {
+        'Retry-After': String(burst.retryAfterSec),
+      },
+    )
     return true
   }
   return false

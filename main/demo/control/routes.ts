@@ -15,9 +15,13 @@ export const CONTROL_PREFIX = '/__demo/'
 const faultsPatch = z
   .object({
     dropWebSocketAfterMs: z.number().nonnegative().nullable(),
-    failNext: z.object({ count: z.number().int().positive(), status: z.union([z.literal(500), z.literal(502)]) }).nullable(),
+    failNext: z
+      .object({ count: z.number().int().positive(), status: z.union([z.literal(500), z.literal(502)]) })
+      .nullable(),
     latencyMs: z.number().nonnegative(),
-    rateLimitBurst: z.object({ count: z.number().int().positive(), retryAfterSec: z.number().int().nonnegative() }).nullable(),
+    rateLimitBurst: z
+      .object({ count: z.number().int().positive(), retryAfterSec: z.number().int().nonnegative() })
+      .nullable(),
   })
   .partial()
   .strict()
@@ -45,7 +49,9 @@ export interface ControlHooks {
 }
 
 function state(ctx: DemoServiceContext) {
-  const keyNames = new Map(ctx.directory.keys.map((k) => [k.accountId + (k.revoked ? ':revoked' : ''), k.name]))
+  const keyNames = new Map(
+    ctx.directory.keys.map((k) => [k.accountId + (k.revoked ? ':revoked' : ''), k.name]),
+  )
   return {
     now: new Date(ctx.clock.now()).toISOString(),
     timeScale: ctx.clock.timeScale,
@@ -72,7 +78,13 @@ export function isControlClient(req: IncomingMessage): boolean {
 }
 
 export function refuseControl(res: ServerResponse): void {
-  sendError(res, 403, 'control_forbidden', 'permission_error', 'The demo control endpoint answers loopback clients only.')
+  sendError(
+    res,
+    403,
+    'control_forbidden',
+    'permission_error',
+    'The demo control endpoint answers loopback clients only.',
+  )
 }
 
 /** Answers a request under /__demo/. */
@@ -89,11 +101,19 @@ export async function handleControl(
 
   if (method === 'GET' && path === 'state') return sendJson(res, 200, state(ctx))
   if (method === 'GET' && path === 'faults') return sendJson(res, 200, ctx.faults)
-  if (method !== 'POST') return sendError(res, 404, 'not_found', 'invalid_request_error', `No control route ${method} ${url.pathname}.`)
+  if (method !== 'POST')
+    return sendError(
+      res,
+      404,
+      'not_found',
+      'invalid_request_error',
+      `No control route ${method} ${url.pathname}.`,
+    )
 
   const body = await readJsonBody(req)
   const value = body.ok ? body.value : undefined
-  const invalid = (message: string) => sendError(res, 400, 'invalid_parameter', 'invalid_request_error', message)
+  const invalid = (message: string) =>
+    sendError(res, 400, 'invalid_parameter', 'invalid_request_error', message)
 
   switch (path) {
     case 'faults': {
@@ -130,6 +150,12 @@ export async function handleControl(
       hooks.resetLimits()
       return sendJson(res, 200, { ok: true })
     default:
-      return sendError(res, 404, 'not_found', 'invalid_request_error', `No control route POST ${url.pathname}.`)
+      return sendError(
+        res,
+        404,
+        'not_found',
+        'invalid_request_error',
+        `No control route POST ${url.pathname}.`,
+      )
   }
 }

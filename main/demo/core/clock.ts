@@ -10,7 +10,8 @@ export interface ServiceClock extends DemoClock {
 }
 
 export function createClock(timeScale = 1, startEpochMs = Date.now()): ServiceClock {
-  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new RangeError(`timeScale must be > 0, got ${timeScale}`)
+  if (!(timeScale > 0) || !Number.isFinite(timeScale))
+    throw new RangeError(`timeScale must be > 0, got ${timeScale}`)
   const realStart = performance.now()
   let offsetMs = 0
   const timers = new Set<NodeJS.Timeout>()

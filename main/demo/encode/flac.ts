@@ -79,7 +79,13 @@ function utf8Number(n: number): number[] {
 }
 
 const SAMPLE_RATE_CODES: Record<number, number> = {
-  8000: 0b0100, 16000: 0b0101, 22050: 0b0110, 24000: 0b0111, 32000: 0b1000, 44100: 0b1001, 48000: 0b1010,
+  8000: 0b0100,
+  16000: 0b0101,
+  22050: 0b0110,
+  24000: 0b0111,
+  32000: 0b1000,
+  44100: 0b1001,
+  48000: 0b1010,
 }
 
 function zigzag(v: number): number {
@@ -112,7 +118,11 @@ function encodeFrame(samples: Int16Array, frameNumber: number, sampleRateHz: num
   const residuals: number[] = []
   for (let i = order; i < samples.length; i++) {
     const x = samples[i] as number
-    residuals.push(order === 2 ? x - 2 * (samples[i - 1] as number) + (samples[i - 2] as number) : x - (samples[i - 1] as number))
+    residuals.push(
+      order === 2
+        ? x - 2 * (samples[i - 1] as number) + (samples[i - 2] as number)
+        : x - (samples[i - 1] as number),
+    )
   }
   const k = riceParameter(residuals)
   bits.write(0b00, 2) // Rice coding, 4-bit parameters

@@ -18,7 +18,11 @@ export const CONTENT_TYPES: Record<AudioFormat, string> = {
 /** Formats the demo cannot produce honestly; asking for one gets a 501, never mislabelled bytes. */
 export const UNENCODABLE_FORMATS: readonly AudioFormat[] = ['aac']
 
-export async function encodeAudio(format: AudioFormat, pcm: Int16Array, sampleRateHz: number): Promise<Buffer> {
+export async function encodeAudio(
+  format: AudioFormat,
+  pcm: Int16Array,
+  sampleRateHz: number,
+): Promise<Buffer> {
   switch (format) {
     case 'mp3':
       return encodeMp3(pcm, sampleRateHz)

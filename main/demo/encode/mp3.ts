@@ -9,7 +9,8 @@ const FRAMES_PER_SLICE = 64
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** lamejs hands back signed bytes; the file wants them as they are, unsigned. */
-const asBytes = (chunk: Int8Array | Uint8Array) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+const asBytes = (chunk: Int8Array | Uint8Array) =>
+  Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
 
 export async function encodeMp3(pcm: Int16Array, sampleRateHz: number): Promise<Buffer> {
   const encoder = new Mp3Encoder(1, sampleRateHz, KBPS)

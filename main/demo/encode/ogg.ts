@@ -62,7 +62,15 @@ export function muxOgg(serial: number, headers: Buffer[], packets: OggPacket[], 
     const group = packets.slice(at, at + packetsPerPage)
     const last = at + packetsPerPage >= packets.length
     const granule = group[group.length - 1]?.granule ?? 0n
-    pages.push(page(serial, sequence++, last ? FLAG_EOS : 0, granule, group.map((p) => p.data)))
+    pages.push(
+      page(
+        serial,
+        sequence++,
+        last ? FLAG_EOS : 0,
+        granule,
+        group.map((p) => p.data),
+      ),
+    )
   }
   return Buffer.concat(pages)
 }

@@ -7,11 +7,21 @@ export function newRequestId(): string {
   return `req_${randomBytes(12).toString('hex')}`
 }
 
-export function errorEnvelope(code: string, type: string, message: string, param: string | null = null): ErrorEnvelope {
+export function errorEnvelope(
+  code: string,
+  type: string,
+  message: string,
+  param: string | null = null,
+): ErrorEnvelope {
   return { error: { message, type, param, code, request_id: newRequestId() } }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return
   const text = JSON.stringify(body)
   res.writeHead(status, {
@@ -22,7 +32,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text)
 }
 
-export function sendEnvelope(res: ServerResponse, status: number, body: ErrorEnvelope, headers: Record<string, string> = {}): void {
+export function sendEnvelope(
+  res: ServerResponse,
+  status: number,
+  body: ErrorEnvelope,
+  headers: Record<string, string> = {},
+): void {
   sendJson(res, status, body, { 'X-Request-Id': body.error.request_id, ...headers })
 }
 

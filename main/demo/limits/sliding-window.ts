@@ -15,7 +15,8 @@ export class SlidingWindow {
   admit(key: string, limit: number): Admission {
     const now = this.clock.now()
     const list = this.prune(key, now)
-    if (list.length >= limit) return { ok: false, retryAfterMs: Math.max(1, (list[0] as number) + this.windowMs - now) }
+    if (list.length >= limit)
+      return { ok: false, retryAfterMs: Math.max(1, (list[0] as number) + this.windowMs - now) }
     list.push(now)
     return { ok: true }
   }
@@ -24,7 +25,8 @@ export class SlidingWindow {
   check(key: string, limit: number): Admission {
     const now = this.clock.now()
     const list = this.prune(key, now)
-    if (list.length >= limit) return { ok: false, retryAfterMs: Math.max(1, (list[0] as number) + this.windowMs - now) }
+    if (list.length >= limit)
+      return { ok: false, retryAfterMs: Math.max(1, (list[0] as number) + this.windowMs - now) }
     return { ok: true }
   }
 

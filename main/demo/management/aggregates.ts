@@ -9,7 +9,10 @@ const DAY_MS = 86_400_000
 /** `days` Vietnamese calendar days ending today, oldest first, days without requests included as zeros. */
 export function dailyUsage(records: readonly UsageRecord[], days: number, nowMs: number) {
   const firstDayMs = vnDayStart(nowMs, days - 1)
-  const buckets = new Map<string, { date: string; totalTokens: number; totalCostVND: number; requestCount: number }>()
+  const buckets = new Map<
+    string,
+    { date: string; totalTokens: number; totalCostVND: number; requestCount: number }
+  >()
   for (let i = days - 1; i >= 0; i--) {
     const date = vnDay(vnDayStart(nowMs, i))
     buckets.set(date, { date, totalTokens: 0, totalCostVND: 0, requestCount: 0 })

@@ -15,7 +15,13 @@ const POOL_SIZES: Record<PlanCode, { pool_a: string[]; pool_b: string[] }> = {
   ULTRA: { pool_a: ['max', 'max', 'pro', 'pro', 'pro'], pool_b: ['max', 'pro', 'pro', 'free'] },
 }
 
-function poolView(seed: number, account: DemoAccount, pool: 'pool_a' | 'pool_b', tiers: string[], usedInWindow: number) {
+function poolView(
+  seed: number,
+  account: DemoAccount,
+  pool: 'pool_a' | 'pool_b',
+  tiers: string[],
+  usedInWindow: number,
+) {
   const rng = createRng(seed, `${pool}:${account.id}`)
   let left = usedInWindow
   const emails = tiers.map((tier, i) => {
@@ -24,14 +30,24 @@ function poolView(seed: number, account: DemoAccount, pool: 'pool_a' | 'pool_b',
     const used = Math.min(quota, left)
     left -= used
     const letter = pool === 'pool_a' ? 'a' : 'b'
-    return { email: `loa.pool${letter}${String(i + 1).padStart(2, '0')}.${randomString(rng, 4).toLowerCase()}@gmail.com`, tier, quota, used }
+    return {
+      email: `loa.pool${letter}${String(i + 1).padStart(2, '0')}.${randomString(rng, 4).toLowerCase()}@gmail.com`,
+      tier,
+      quota,
+      used,
+    }
   })
   const totalQuota = emails.reduce((s, e) => s + e.quota, 0)
   const used = Math.min(totalQuota, usedInWindow)
   return { totalQuota, usedInWindow: used, remaining: totalQuota - used, emails }
 }
 
-export function pooledQuota(seed: number, account: DemoAccount, records: readonly UsageRecord[], nowMs: number) {
+export function pooledQuota(
+  seed: number,
+  account: DemoAccount,
+  records: readonly UsageRecord[],
+  nowMs: number,
+) {
   const since = nowMs - POOL_WINDOW_MS
   let usedA = 0
   let usedB = 0

@@ -37,7 +37,11 @@ export function mountManagementRoutes(router: Router, ctx: DemoServiceContext): 
   const perKey = new SlidingWindow(ctx.clock, 60_000)
   const savingsCache = new SavingsCache()
 
-  function route(path: string, group: Group, answer: (account: SeededAccount, call: RouteCall) => Answer | void) {
+  function route(
+    path: string,
+    group: Group,
+    answer: (account: SeededAccount, call: RouteCall) => Answer | void,
+  ) {
     router.get(PREFIX + path, (call) => {
       const auth = ctx.authenticate(call.req)
       if (!auth.ok) return sendEnvelope(call.res, auth.status, auth.body)
@@ -99,7 +103,9 @@ export function mountManagementRoutes(router: Router, ctx: DemoServiceContext): 
 
   route('/usage/models', 'account', (a) => ({ json: { data: usageByModel(records(a)) } }))
   route('/usage/stats', 'account', (a) => ({ json: usageStats(records(a), ctx.clock.now()) }))
-  route('/cliproxy-quota', 'account', (a) => ({ json: pooledQuota(ctx.seed, a, records(a), ctx.clock.now()) }))
+  route('/cliproxy-quota', 'account', (a) => ({
+    json: pooledQuota(ctx.seed, a, records(a), ctx.clock.now()),
+  }))
   route('/savings', 'account', (a) => ({
     json: savingsCache.get(a.id, ctx.clock.now(), () => computeSavings(records(a))),
   }))
@@ -112,16 +118,22 @@ export function mountManagementRoutes(router: Router, ctx: DemoServiceContext): 
     json: { data: IMAGE_MODELS.map((m) => imageModelView(m, a.plan)), total: IMAGE_MODELS.length },
   }))
   // The spec's video list has no `total`.
-  route('/models/video', 'catalog', (a) => ({ json: { data: VIDEO_MODELS.map((m) => videoModelView(m, a.plan)) } }))
+  route('/models/video', 'catalog', (a) => ({
+    json: { data: VIDEO_MODELS.map((m) => videoModelView(m, a.plan)) },
+  }))
   route('/models/embedding', 'catalog', (a) => ({
-    json: { data: EMBEDDING_MODELS.map((m) => embeddingModelView(m, a.plan)), total: EMBEDDING_MODELS.length },
+    json: {
+      data: EMBEDDING_MODELS.map((m) => embeddingModelView(m, a.plan)),
+      total: EMBEDDING_MODELS.length,
+    },
   }))
   route('/models/:model_id*', 'catalog', (a, call) => {
     const modelId = call.params.model_id ?? ''
     const view = findModelView(modelId, a.plan)
     if (view) return { json: view }
     const message = `Model '${modelId}' not found. List the available models with GET /v1/management/models.`
-    if (ctx.behaviour.modelNotFoundShape === 'flat') return { status: 404, body: { error: 'model_not_found', message } }
+    if (ctx.behaviour.modelNotFoundShape === 'flat')
+      return { status: 404, body: { error: 'model_not_found', message } }
     sendError(call.res, 404, 'model_not_found', 'invalid_request_error', message, 'model_id')
   })
 

@@ -1,10 +1,10 @@
 // POST /v1/realtime/sessions: the checks in the order a client meets them, then a new session.
 // Statuses for codes the spec leaves open: 400 bad parameter / not configured / video, 404 unknown
-// model, 409 concurrent limit, 402 wallet too low, 429 creation rate.
+// model, 409 concurrent limit, 402 wallet too low, 429 creation rate, 503 no route.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoAccount, DemoContext, PlanCode } from '../context'
 import { parseCreateBody, resolveParams } from './create-params'
-import { readJsonBody, sendJson } from './http-util'
+import { readJsonBody, retryAfterHeader, sendJson } from './http-util'
 import { randomId } from './ids'
 import { estimatedVndPerMin, findModel, isConfigured } from './models'
 import type { SlidingWindowLimit } from './rate-limit'
@@ -26,6 +26,8 @@ export interface CreateDeps {
   store: SessionStore
   tokens: SessionTokens
   rateLimit: SlidingWindowLimit
+  /** Models switched off by the control endpoint, to produce realtime_no_route. */
+  unroutable: Set<string>
 }
 
 export async function createSession(
@@ -41,12 +43,10 @@ export async function createSession(
 
   const waitMs = d.rateLimit.attempt(account.id, ctx.clock.now())
   if (waitMs > 0) {
-    const retryAfter = String(Math.ceil(waitMs / 1000))
     const message =
       'More than 60 session creations in a minute for this account; wait before creating another.'
-    return ctx.sendError(res, 429, 'rate_limit_exceeded', 'rate_limit_error', message, null, {
-      'Retry-After': retryAfter,
-    })
+    const headers = retryAfterHeader(ctx.clock, waitMs)
+    return ctx.sendError(res, 429, 'rate_limit_exceeded', 'rate_limit_error', message, null, headers)
   }
   const body = await readJsonBody(req)
   if (!body.ok) return invalid(body.status, body.code, body.message)
@@ -65,6 +65,10 @@ export async function createSession(
   if (!isConfigured(model)) {
     const message = `Model '${model.id}' has no complete price table; choose another model.`
     return invalid(400, 'realtime_model_not_configured', message, 'model')
+  }
+  if (d.unroutable.has(model.id)) {
+    const message = `Model '${model.id}' is temporarily unavailable; retry later or choose another model.`
+    return ctx.sendError(res, 503, 'realtime_no_route', 'api_error', message, 'model')
   }
   if (parsed.value.input.video && !model.acceptsVideo) {
     return invalid(

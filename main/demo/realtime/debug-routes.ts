@@ -3,6 +3,8 @@
 //        up to the first 60 s; headers X-Demo-Received-Samples, X-Demo-Committed-Samples, X-Demo-Sent-Samples-24k
 //   GET  /__demo/realtime/sessions/{id}/audio?format=json the same counts as JSON, without the PCM
 //   POST /__demo/realtime/sessions/{id}/terminate         body {"reason": <termination reason>}: cuts the session
+//   POST /__demo/realtime/routes                          body {"model": id, "available": bool}: while false,
+//        creating a session on that model answers 503 realtime_no_route
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoContext } from '../context'
 import type { SessionAudioDebug } from './audio-record'
@@ -50,13 +52,35 @@ function countsJson(a: SessionAudioDebug): Record<string, unknown> {
   }
 }
 
+export interface DebugDeps {
+  ctx: DemoContext
+  store: SessionStore
+  unroutable: Set<string>
+}
+
 export async function routeDebug(
-  ctx: DemoContext,
-  store: SessionStore,
+  d: DebugDeps,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
+  const { ctx, store } = d
+  if (url.pathname === '/__demo/realtime/routes' && req.method === 'POST' && isLoopback(req)) {
+    const body = await readJsonBody(req)
+    const { model, available } = (body.ok ? body.value : {}) as { model?: unknown; available?: unknown }
+    if (typeof model !== 'string' || typeof available !== 'boolean') {
+      return ctx.sendError(
+        res,
+        400,
+        'invalid_parameter',
+        'invalid_request_error',
+        'Send {"model": id, "available": bool}.',
+      )
+    }
+    if (available) d.unroutable.delete(model)
+    else d.unroutable.add(model)
+    return sendJson(res, 200, { model, available })
+  }
   const match = PATH.exec(url.pathname)
   const session = match ? store.get(match[1] ?? '') : undefined
   if (!isLoopback(req) || !match || !session) {

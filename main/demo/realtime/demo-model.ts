@@ -11,8 +11,8 @@ import type { ModelError, ModelListener } from './model-events'
 import type { RealtimeModel } from './models'
 import { heardDescription, replyLang, replyText, type HeardInput } from './reply-text'
 import { ResponseStream, type CancelReason, type ResponseState } from './responder'
+import { responseUsageSoFar, turnInputUsage } from './response-usage'
 import {
-  addUsage,
   audioTokens,
   emptyUsage,
   inputTokens,
@@ -21,14 +21,12 @@ import {
   textTokens,
   type TokenUsage,
 } from './usage'
-import { EnergyVad, VAD_FRAME_MS, frameDbfs, thresholdDbfs } from './vad'
+import { EnergyVad, VAD_FRAME_MS, voicedSeconds } from './vad'
 
 /** Model-R: "Expected at least 100ms of audio" for a manual commit. */
 export const MIN_COMMIT_MS = 100
 /** Service ms between a commit and its (asynchronous) transcription. */
 export const TRANSCRIPTION_DELAY_MS = 300
-/** Tokens per video frame, as the live-type vendor counts an image frame. */
-export const VIDEO_FRAME_TOKENS = 258
 const MANUAL_VOICED_THRESHOLD = 0.5
 
 /** How turns end when turn detection is off: Model-R buffers until commit, live-type between activity signals. */
@@ -177,7 +175,14 @@ export class DemoModel {
       return this.#error('conversation_already_has_active_response', message, eventId)
     }
     const turn = this.conversation.beginTurn(this.o.model.contextTokenCap)
-    const input = this.#turnInput(turn.fresh, turn.contextTokens)
+    const input = turnInputUsage(
+      this.o.model,
+      turn.fresh,
+      turn.contextTokens,
+      this.#instructions,
+      this.#videoFrames,
+    )
+    this.#videoFrames = 0
     const text = replyText(this.#heard(turn.fresh), this.conversation.responsesStarted, this.#lang())
     const state: ResponseState = {
       id: randomId('resp_', this.o.random),
@@ -317,22 +322,6 @@ export class DemoModel {
     this.#timers.add(timer)
   }
 
-  #turnInput(fresh: UserItem[], contextTokens: number): TokenUsage {
-    const m = this.o.model
-    const u = emptyUsage()
-    for (const item of fresh) {
-      if (item.kind === 'audio') u.audioIn += item.contextTokens
-      else u.textIn += item.contextTokens
-    }
-    if (this.#instructions) u.textIn += textTokens(this.#instructions)
-    // Without a cache price the repeated context is billed again as ordinary audio input.
-    if (m.prices.cached_in !== null) u.cachedIn += contextTokens
-    else u.audioIn += contextTokens
-    u.videoIn += this.#videoFrames * VIDEO_FRAME_TOKENS
-    this.#videoFrames = 0
-    return u
-  }
-
   #heard(fresh: UserItem[]): HeardInput {
     const audio = fresh.filter((i) => i.kind === 'audio')
     if (audio.length > 0) return { kind: 'audio', voicedSec: audio.reduce((s, i) => s + i.voicedSec, 0) }
@@ -358,18 +347,10 @@ export class DemoModel {
   #accrue(): void {
     const active = this.#active
     if (!active) return
-    const now = this.#usageSoFar(active.stream.state, active.input)
+    const now = responseUsageSoFar(this.o.model, active.stream.state, active.input)
     const delta = subtractUsage(now, active.accrued)
     active.accrued = now
     if (inputTokens(delta) + outputTokens(delta) > 0) this.o.onUsage(delta)
-  }
-
-  #usageSoFar(r: ResponseState, input: TokenUsage): TokenUsage {
-    const usage = emptyUsage()
-    addUsage(usage, input)
-    usage.audioOut = audioTokens(r.sentSamples, OUTPUT_SAMPLE_RATE_HZ, this.o.model.audioOutTokensPerSec)
-    usage.textOut = textTokens(r.sentText)
-    return usage
   }
 
   #finished(r: ResponseState): void {
@@ -400,15 +381,4 @@ export class DemoModel {
     const e: ModelError = { code, message, param, eventId: eventId ?? null }
     this.listener?.error(e)
   }
-}
-
-/** Seconds of `pcm` (16 kHz) louder than the VAD threshold, frame by frame. */
-export function voicedSeconds(pcm: Int16Array, threshold: number): number {
-  const frame = (INPUT_SAMPLE_RATE_HZ * VAD_FRAME_MS) / 1000
-  const limit = thresholdDbfs(threshold)
-  let voiced = 0
-  for (let at = 0; at + frame <= pcm.length; at += frame) {
-    if (frameDbfs(pcm.subarray(at, at + frame)) >= limit) voiced++
-  }
-  return (voiced * VAD_FRAME_MS) / 1000
 }

@@ -39,16 +39,20 @@ export interface RealtimeMount extends DemoMount {
   getSessionDebug(id: string): SessionDebug | undefined
   /** Cuts a session as the service would (maintenance, system error, ...); false when unknown or over. */
   terminateSession(id: string, reason: TerminationReason): boolean
+  /** While false, creating a session on `modelId` answers 503 realtime_no_route. */
+  setModelRoutable(modelId: string, available: boolean): void
 }
 
 export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): RealtimeMount {
   const tokens = new SessionTokens()
   const store = new SessionStore((s) => tokens.forgetSession(s.id))
   const sockets = new RealtimeSockets(ctx, store, tokens, { eventNames: options.eventNames ?? 'ga' })
+  const unroutable = new Set<string>()
   const deps = {
     ctx,
     store,
     tokens,
+    unroutable,
     rateLimit: new SlidingWindowLimit(CREATIONS_PER_MINUTE),
     sdpLimit: new SlidingWindowLimit(SDP_CALLS_PER_MINUTE),
   }
@@ -60,7 +64,7 @@ export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): 
         return true
       }
       if (url.pathname.startsWith('/__demo/realtime/')) {
-        await routeDebug(ctx, store, req, res, url)
+        await routeDebug({ ctx, store, unroutable }, req, res, url)
         return true
       }
       return false
@@ -88,6 +92,11 @@ export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): 
           text: i.role === 'user' ? i.text : i.transcript,
         })),
       }
+    },
+
+    setModelRoutable(modelId: string, available: boolean): void {
+      if (available) unroutable.delete(modelId)
+      else unroutable.add(modelId)
     },
 
     terminateSession(id: string, reason: TerminationReason): boolean {

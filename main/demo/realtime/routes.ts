@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoAccount } from '../context'
 import { createSession, type CreateDeps } from './create-session'
-import { readTextBody, sendJson } from './http-util'
+import { readTextBody, retryAfterHeader, sendJson } from './http-util'
 import { modelsJson } from './models-route'
 import type { SlidingWindowLimit } from './rate-limit'
 import type { RealtimeSession } from './session'
@@ -142,7 +142,7 @@ async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: 
     return err(401, 'realtime_token_expired', 'The session token is older than 60 seconds.')
   const waitMs = d.sdpLimit.attempt(session.id, ctx.clock.now())
   if (waitMs > 0) {
-    const headers = { 'Retry-After': String(Math.ceil(waitMs / 1000)) }
+    const headers = retryAfterHeader(ctx.clock, waitMs)
     return ctx.sendError(
       res,
       429,

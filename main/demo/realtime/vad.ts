@@ -89,3 +89,14 @@ export class EnergyVad {
     return { type: 'stop', audioEndMs: endMs }
   }
 }
+
+/** Seconds of `pcm` louder than the threshold, frame by frame: how much speech a turn held. */
+export function voicedSeconds(pcm: Int16Array, threshold: number, sampleRateHz = 16_000): number {
+  const frame = (sampleRateHz * VAD_FRAME_MS) / 1000
+  const limit = thresholdDbfs(threshold)
+  let voiced = 0
+  for (let at = 0; at + frame <= pcm.length; at += frame) {
+    if (frameDbfs(pcm.subarray(at, at + frame)) >= limit) voiced++
+  }
+  return (voiced * VAD_FRAME_MS) / 1000
+}

@@ -71,7 +71,15 @@ export function createSpeechSynth(): DemoSpeechSynth {
 
   return {
     async synthesize(text, opts) {
-      const key = JSON.stringify([text, opts.lang, opts.sampleRateHz, opts.speed, opts.gender, opts.accent, opts.pitch])
+      const key = JSON.stringify([
+        text,
+        opts.lang,
+        opts.sampleRateHz,
+        opts.speed,
+        opts.gender,
+        opts.accent,
+        opts.pitch,
+      ])
       const hit = cache.get(key)
       if (hit) return hit.slice()
       const pcm = await render(text, opts)

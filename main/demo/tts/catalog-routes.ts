@@ -70,7 +70,8 @@ export function mountTtsCatalogRoutes(router: Router, ctx: DemoServiceContext): 
     }
   }
 
-  const previewUrl = (voiceId: string) => `${ctx.baseUrl()}/previews/voices/${encodeURIComponent(voiceId)}.mp3`
+  const previewUrl = (voiceId: string) =>
+    `${ctx.baseUrl()}/previews/voices/${encodeURIComponent(voiceId)}.mp3`
 
   function v3VoiceRecord(v: VoiceInfo) {
     return {
@@ -118,7 +119,12 @@ export function mountTtsCatalogRoutes(router: Router, ctx: DemoServiceContext): 
           headers,
         )
       }
-      sendJson(call.res, 200, { provider: 'elevenlabs', aliases: { ...V3_ALIASES }, voices: V3_VOICES.map(v3VoiceRecord) }, headers)
+      sendJson(
+        call.res,
+        200,
+        { provider: 'elevenlabs', aliases: { ...V3_ALIASES }, voices: V3_VOICES.map(v3VoiceRecord) },
+        headers,
+      )
     }),
   )
 
@@ -126,12 +132,19 @@ export function mountTtsCatalogRoutes(router: Router, ctx: DemoServiceContext): 
     '/v1/models',
     withAccount((_account, call) => {
       const ids: [string, string][] = [
-        ...[...TEXT_MODELS, ...IMAGE_MODELS, ...VIDEO_MODELS, ...EMBEDDING_MODELS].map((m): [string, string] => [m.model_id, m.provider]),
+        ...[...TEXT_MODELS, ...IMAGE_MODELS, ...VIDEO_MODELS, ...EMBEDDING_MODELS].map(
+          (m): [string, string] => [m.model_id, m.provider],
+        ),
         ...TTS_MODELS.map((m): [string, string] => [m.id, m.vendor]),
       ]
       sendJson(call.res, 200, {
         object: 'list',
-        data: ids.map(([id, owner]) => ({ id, object: 'model', created: CATALOG_CREATED_SEC, owned_by: owner })),
+        data: ids.map(([id, owner]) => ({
+          id,
+          object: 'model',
+          created: CATALOG_CREATED_SEC,
+          owned_by: owner,
+        })),
       })
     }),
   )

@@ -19,7 +19,9 @@ export class IdempotencyMemory<T> {
   constructor(private readonly clock: DemoClock) {}
 
   static key(accountId: string, idempotencyKey: string | undefined, identity: string): string {
-    return idempotencyKey !== undefined ? `${accountId}\u0000key\u0000${idempotencyKey}` : `${accountId}\u0000body\u0000${identity}`
+    return idempotencyKey !== undefined
+      ? `${accountId}\u0000key\u0000${idempotencyKey}`
+      : `${accountId}\u0000body\u0000${identity}`
   }
 
   lookup(key: string): Lookup<T> {

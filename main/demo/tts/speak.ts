@@ -17,7 +17,10 @@ export function voicePitch(v: VoiceInfo): number {
   return Math.round(45 + spread * 10)
 }
 
-export async function renderSpeech(speech: DemoSpeechSynth, job: SpeechJob): Promise<{ pcm: Int16Array; bytes: Buffer }> {
+export async function renderSpeech(
+  speech: DemoSpeechSynth,
+  job: SpeechJob,
+): Promise<{ pcm: Int16Array; bytes: Buffer }> {
   const v = job.voice.voice
   const pcm = await speech.synthesize(job.input, {
     lang: job.voice.lang,

@@ -39,7 +39,11 @@ const refuse = (code: string, message: string, param: string | null): Refusal =>
 
 /** Ids the service does not open; the spec names them so clients learn the right ones. */
 function unknownModelMessage(id: string): string {
-  if (/^elevenlabs\/eleven_(flash|turbo)_v2(_5)?$|^elevenlabs\/eleven_v3_conversational$|^elevenlabs\/eleven_v4_turbo$/.test(id)) {
+  if (
+    /^elevenlabs\/eleven_(flash|turbo)_v2(_5)?$|^elevenlabs\/eleven_v3_conversational$|^elevenlabs\/eleven_v4_turbo$/.test(
+      id,
+    )
+  ) {
     return `The model '${id}' does not exist. Multi-vendor model ids use hyphens, e.g. 'elevenlabs/eleven-flash-v2.5'.`
   }
   if (/multilingual[-_]v2/.test(id)) return `The model '${id}' does not exist.`
@@ -55,7 +59,10 @@ export function countBilledChars(nfcText: string): number {
   return n
 }
 
-function applySpeed(model: TtsModelDef, raw: unknown): { ok: true; speed: number } | { ok: false; refusal: Refusal } {
+function applySpeed(
+  model: TtsModelDef,
+  raw: unknown,
+): { ok: true; speed: number } | { ok: false; refusal: Refusal } {
   if (raw !== undefined && (typeof raw !== 'number' || !Number.isFinite(raw))) {
     return { ok: false, refusal: refuse('invalid_parameter', "'speed' must be a number.", 'speed') }
   }
@@ -67,19 +74,39 @@ function applySpeed(model: TtsModelDef, raw: unknown): { ok: true; speed: number
     case 'fixed':
       return speed === 1
         ? { ok: true, speed: 1 }
-        : { ok: false, refusal: refuse('invalid_parameter', `Model '${model.id}' does not support 'speed'; send 1.0 or omit it.`, 'speed') }
+        : {
+            ok: false,
+            refusal: refuse(
+              'invalid_parameter',
+              `Model '${model.id}' does not support 'speed'; send 1.0 or omit it.`,
+              'speed',
+            ),
+          }
     case 'clamp':
       return { ok: true, speed: Math.min(rule.max, Math.max(rule.min, speed)) }
     case 'range':
       return speed >= rule.min && speed <= rule.max
         ? { ok: true, speed }
-        : { ok: false, refusal: refuse('invalid_parameter', `'speed' must be between ${rule.min} and ${rule.max}; got ${speed}.`, 'speed') }
+        : {
+            ok: false,
+            refusal: refuse(
+              'invalid_parameter',
+              `'speed' must be between ${rule.min} and ${rule.max}; got ${speed}.`,
+              'speed',
+            ),
+          }
   }
 }
 
-export function parseSpeechRequest(body: unknown, account: SeededAccount): { ok: true; job: SpeechJob } | { ok: false; refusal: Refusal } {
+export function parseSpeechRequest(
+  body: unknown,
+  account: SeededAccount,
+): { ok: true; job: SpeechJob } | { ok: false; refusal: Refusal } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, refusal: refuse('invalid_parameter', 'The request body must be a JSON object.', null) }
+    return {
+      ok: false,
+      refusal: refuse('invalid_parameter', 'The request body must be a JSON object.', null),
+    }
   }
   const b = body as Record<string, unknown>
 
@@ -102,14 +129,21 @@ export function parseSpeechRequest(body: unknown, account: SeededAccount): { ok:
   }
 
   if (typeof b.input !== 'string' || b.input.trim() === '') {
-    return { ok: false, refusal: refuse('missing_parameter', "'input' is required and must be non-empty text.", 'input') }
+    return {
+      ok: false,
+      refusal: refuse('missing_parameter', "'input' is required and must be non-empty text.", 'input'),
+    }
   }
 
   const rawFormat = b.response_format ?? 'mp3'
   if (typeof rawFormat !== 'string' || !(ALL_FORMATS as readonly string[]).includes(rawFormat)) {
     return {
       ok: false,
-      refusal: refuse('unsupported_format', `'response_format' must be one of ${model.formats.join(', ')}.`, 'response_format'),
+      refusal: refuse(
+        'unsupported_format',
+        `'response_format' must be one of ${model.formats.join(', ')}.`,
+        'response_format',
+      ),
     }
   }
   const format = rawFormat as AudioFormat

@@ -48,7 +48,11 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
   }, SWEEP_EVERY_MS)
   sweeper.unref()
 
-  function billedCost(account: SeededAccount, model: TtsModelDef, chars: number): { costVnd: number; freeChars: number } {
+  function billedCost(
+    account: SeededAccount,
+    model: TtsModelDef,
+    chars: number,
+  ): { costVnd: number; freeChars: number } {
     const full = (chars / 1e6) * model.priceVndPer1M
     if (!model.freeCharsPerMonth) return { costVnd: roundVnd(full), freeChars: 0 }
     const monthKey = `${account.id}:${vnMonth(ctx.clock.now())}`
@@ -81,7 +85,12 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
     )
   }
 
-  async function produce(call: RouteCall, account: SeededAccount, job: SpeechJob, memoryKey: string): Promise<void> {
+  async function produce(
+    call: RouteCall,
+    account: SeededAccount,
+    job: SpeechJob,
+    memoryKey: string,
+  ): Promise<void> {
     const { costVnd, freeChars } = billedCost(account, job.model, job.chars)
     if (costVnd > ctx.ledger.balanceVND(account)) {
       memory.abandon(memoryKey)
@@ -97,7 +106,13 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
     }
     if (isSilent(rendered.pcm)) {
       memory.abandon(memoryKey)
-      return sendError(call.res, 502, 'upstream_error', 'upstream_error', 'The model returned empty audio. Try again.')
+      return sendError(
+        call.res,
+        502,
+        'upstream_error',
+        'upstream_error',
+        'The model returned empty audio. Try again.',
+      )
     }
     const charged = ctx.ledger.charge(account, costVnd, {
       date: iso(startedMs),
@@ -141,7 +156,8 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
     if (!auth.ok) return sendEnvelope(call.res, auth.status, auth.body)
     const account = auth.account as SeededAccount
     const body = await readJsonBody(call.req)
-    if (!body.ok) return sendError(call.res, body.status, 'invalid_json', 'invalid_request_error', body.message)
+    if (!body.ok)
+      return sendError(call.res, body.status, 'invalid_json', 'invalid_request_error', body.message)
 
     const header = call.req.headers['idempotency-key']
     const idemKey = typeof header === 'string' && header !== '' ? header : undefined
@@ -189,7 +205,14 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
     const found = store.download(jobId, auth.account.id)
     switch (found.kind) {
       case 'missing':
-        return sendError(call.res, 404, 'not_found', 'not_found_error', `No audio with job id '${jobId}'.`, 'job_id')
+        return sendError(
+          call.res,
+          404,
+          'not_found',
+          'not_found_error',
+          `No audio with job id '${jobId}'.`,
+          'job_id',
+        )
       case 'not_stored':
         return sendError(
           call.res,

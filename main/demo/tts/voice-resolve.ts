@@ -33,7 +33,11 @@ function ok(model: TtsModelDef, v: VoiceInfo, input: string, fellBack = false): 
   return { ok: true, voice: v, lang: spokenLanguage(model, v, input), fellBack }
 }
 
-export function resolveVoice(model: TtsModelDef, requested: string | undefined, input: string): VoiceResolution {
+export function resolveVoice(
+  model: TtsModelDef,
+  requested: string | undefined,
+  input: string,
+): VoiceResolution {
   if (requested === undefined) {
     const fallback = model.voices.find((v) => v.id === model.defaultVoice)
     if (!model.voiceRequired && fallback) return ok(model, fallback, input)
@@ -44,9 +48,17 @@ export function resolveVoice(model: TtsModelDef, requested: string | undefined, 
     case 'language_code': {
       const code = requested.toLowerCase()
       if (!(FREE_LANGUAGES as readonly string[]).includes(code)) {
-        return { ok: false, message: listMessage(model, requested, [...FREE_LANGUAGES], ' (ISO 639-1 codes)') }
+        return {
+          ok: false,
+          message: listMessage(model, requested, [...FREE_LANGUAGES], ' (ISO 639-1 codes)'),
+        }
       }
-      return { ok: true, voice: { id: code, name: code, gender: 'female', locale: code }, lang: code, fellBack: false }
+      return {
+        ok: true,
+        voice: { id: code, name: code, gender: 'female', locale: code },
+        lang: code,
+        fellBack: false,
+      }
     }
 
     case 'fallback': {
@@ -63,7 +75,15 @@ export function resolveVoice(model: TtsModelDef, requested: string | undefined, 
       const v = classicVoice(CLASSIC_ALIASES[requested] ?? requested)
       if (!v) {
         const listed = CLASSIC_LISTED_VOICES.map((x) => x.id)
-        return { ok: false, message: listMessage(model, requested, listed, ', or another <locale>-<Tier>-<Letter> voice of the service') }
+        return {
+          ok: false,
+          message: listMessage(
+            model,
+            requested,
+            listed,
+            ', or another <locale>-<Tier>-<Letter> voice of the service',
+          ),
+        }
       }
       // Classic voices speak their own locale only.
       return { ok: true, voice: v, lang: languageOf(v.locale), fellBack: false }
@@ -73,9 +93,16 @@ export function resolveVoice(model: TtsModelDef, requested: string | undefined, 
       const aliasTarget = model.group === 'v3' ? V3_ALIASES[requested] : undefined
       const id = aliasTarget ?? requested
       const v = model.voices.find((x) => x.id === id)
-      if (!v) return { ok: false, message: listMessage(model, requested, model.voices.map((x) => x.id)) }
+      if (!v)
+        return {
+          ok: false,
+          message: listMessage(
+            model,
+            requested,
+            model.voices.map((x) => x.id),
+          ),
+        }
       return ok(model, v, input)
     }
   }
 }
-

@@ -16,7 +16,10 @@ declare module '@echogarden/espeak-ng-emscripten' {
     set_range(range: number): void
     list_voices(): { identifier: string; name: string; languages: { priority: number; name: string }[] }[]
     /** Calls back with chunks of 16-bit mono samples; returning a truthy value stops synthesis. */
-    synthesize(text: string, onChunk: (samples: Int16Array | undefined, events: EspeakEvent[]) => unknown): void
+    synthesize(
+      text: string,
+      onChunk: (samples: Int16Array | undefined, events: EspeakEvent[]) => unknown,
+    ): void
   }
 
   export interface ESpeakNGModule {

@@ -10,7 +10,7 @@ export type WireProtocol = 'model-r' | 'live'
 /**
  * `manual`: the client marks turns (push-to-talk). `server`: the server's voice activity detection does.
  * It decides which live-type signals are valid: `activityStart/End` only with detection off, and
- * `audioStreamEnd` only with it on (realtime-protocols.md §3.4).
+ * `audioStreamEnd` only with it on (realtime-protocols.md §3.4). Model-R encodes the same either way.
  */
 export type TurnDetection = 'manual' | 'server'
 

@@ -32,7 +32,9 @@ function frameText(frame: unknown): string | null {
   if (frame instanceof ArrayBuffer) return utf8.decode(frame)
   if (ArrayBuffer.isView(frame)) return utf8.decode(frame)
   if (Array.isArray(frame) && frame.every((part) => ArrayBuffer.isView(part))) {
-    return utf8.decode(Buffer.concat(frame.map((p: ArrayBufferView) => new Uint8Array(p.buffer, p.byteOffset, p.byteLength))))
+    return utf8.decode(
+      Buffer.concat(frame.map((p: ArrayBufferView) => new Uint8Array(p.buffer, p.byteOffset, p.byteLength))),
+    )
   }
   return null
 }

@@ -21,7 +21,8 @@ export function bytesToPcm16(bytes: Uint8Array): Int16Array {
 }
 
 export function pcm16ToBase64(samples: Int16Array): string {
-  if (HOST_IS_LITTLE_ENDIAN) return Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).toString('base64')
+  if (HOST_IS_LITTLE_ENDIAN)
+    return Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).toString('base64')
   const bytes = Buffer.alloc(samples.length * 2)
   for (let i = 0; i < samples.length; i++) bytes.writeInt16LE(samples[i] ?? 0, i * 2)
   return bytes.toString('base64')

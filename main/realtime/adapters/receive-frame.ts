@@ -24,7 +24,9 @@ export function receiveFrame(
     else dispatch(message, out)
   } catch (err) {
     // Handlers read every field defensively; this only keeps one bad frame from breaking the session.
-    out.push(malformed(`${ADAPTER_FAILURE} ${err instanceof Error ? err.message : String(err)}`, '').malformed)
+    out.push(
+      malformed(`${ADAPTER_FAILURE} ${err instanceof Error ? err.message : String(err)}`, '').malformed,
+    )
   }
   return out
 }

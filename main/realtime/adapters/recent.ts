@@ -14,6 +14,14 @@ export class RecentMap<K, V> {
     return this.#entries.has(key)
   }
 
+  delete(key: K): void {
+    this.#entries.delete(key)
+  }
+
+  keys(): K[] {
+    return [...this.#entries.keys()]
+  }
+
   set(key: K, value: V): void {
     this.#entries.delete(key)
     this.#entries.set(key, value)

@@ -63,10 +63,11 @@ function bothSpellings<T extends string>(snake: Record<string, T>): Readonly<Rec
   return { ...snake, ...Object.fromEntries(Object.values(snake).map((camel) => [camel, camel])) }
 }
 
+/** A sample for the report; nesting too deep to serialise is described, not recursed into. */
 function safeJson(v: unknown): string {
   try {
     return JSON.stringify(v) ?? String(v)
   } catch {
-    return String(v)
+    return Object.prototype.toString.call(v)
   }
 }

@@ -43,7 +43,8 @@ function byModality(details: unknown): Partial<Record<'AUDIO' | 'TEXT', number>>
   for (const entry of arr(details)) {
     const d = obj(entry)
     const modality = d?.modality
-    if (modality === 'AUDIO' || modality === 'TEXT') out[modality] = (out[modality] ?? 0) + count(d?.tokenCount)
+    if (modality === 'AUDIO' || modality === 'TEXT')
+      out[modality] = (out[modality] ?? 0) + count(d?.tokenCount)
   }
   return out
 }

@@ -27,9 +27,13 @@ describe('request budget against the demo service', () => {
   it('the demo does refuse a burst of 70 sent without the budget', async () => {
     const endpoint = { baseUrl: demo.baseUrl, key: demo.keys.basic }
     const results = await Promise.allSettled(
-      Array.from({ length: 70 }, (_, i) => gatewayJson(endpoint, '/v1/management/usage', { query: { limit: i + 1 } })),
+      Array.from({ length: 70 }, (_, i) =>
+        gatewayJson(endpoint, '/v1/management/usage', { query: { limit: i + 1 } }),
+      ),
     )
-    const limited = results.filter((r) => r.status === 'rejected' && (r.reason as AppError).kind === 'rate_limit')
+    const limited = results.filter(
+      (r) => r.status === 'rejected' && (r.reason as AppError).kind === 'rate_limit',
+    )
     expect(limited.length).toBeGreaterThanOrEqual(10)
   })
 

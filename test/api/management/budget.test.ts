@@ -8,17 +8,21 @@ function setup(opts: { requestsPerWindow?: number; maxConcurrent?: number } = {}
   const clock = new ManualClock(1_000_000)
   const budget = new RequestBudget({ clock, windowMs: 60_000, ...opts })
   const started: { id: string; atMs: number }[] = []
-  const run = (id: string, result: () => unknown = () => id) => async () => {
-    started.push({ id, atMs: clock.now() })
-    return result()
-  }
+  const run =
+    (id: string, result: () => unknown = () => id) =>
+    async () => {
+      started.push({ id, atMs: clock.now() })
+      return result()
+    }
   return { clock, budget, started, run }
 }
 
 describe('request budget', () => {
   it('sends at most the window limit in any minute and lets the rest wait, not fail', async () => {
     const { clock, budget, started, run } = setup({ requestsPerWindow: 50 })
-    const answers = Array.from({ length: 120 }, (_, i) => budget.schedule(`r${i}`, 'background', run(`r${i}`)))
+    const answers = Array.from({ length: 120 }, (_, i) =>
+      budget.schedule(`r${i}`, 'background', run(`r${i}`)),
+    )
     await clock.advance(0)
     expect(started).toHaveLength(50)
     await clock.advance(59_999)

@@ -99,7 +99,9 @@ describe('management response schemas', () => {
     expect(req.model('x').parse(clone(textModel))).toMatchObject({ kind: 'text' })
     expect(req.model('x').parse(clone(videoFlat))).toMatchObject({ kind: 'video' })
     expect(req.model('x').parse(clone(embeddingModel))).toMatchObject({ kind: 'embedding' })
-    const other = req.model('x').parse({ model_id: 'whisper-1', name: 'Whisper', provider: 'openai', type: 'AUDIO' })
+    const other = req
+      .model('x')
+      .parse({ model_id: 'whisper-1', name: 'Whisper', provider: 'openai', type: 'AUDIO' })
     expect(other).toEqual({
       kind: 'other',
       model: { model_id: 'whisper-1', name: 'Whisper', provider: 'openai', type: 'AUDIO' },
@@ -118,7 +120,9 @@ describe('management response schemas', () => {
   it('names the field inside arrays and unions: the closest union branch tells what is wrong', () => {
     const images = clone(imageModelsBody)
     ;(images.data[1]!.pricing.generation[1] as Record<string, unknown>).priceUSD = 'cheap'
-    expect(protocolError(() => req.imageModels().parse(images)).field).toBe('data[1].pricing.generation[1].priceUSD')
+    expect(protocolError(() => req.imageModels().parse(images)).field).toBe(
+      'data[1].pricing.generation[1].priceUSD',
+    )
 
     const video = clone(videoByInputType)
     ;(video.pricing.per_resolution[0]!.by_input_type.remix as Record<string, unknown>).costPerSecondUSD = null

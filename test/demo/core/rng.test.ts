@@ -10,8 +10,15 @@ describe('seeded rng', () => {
   })
 
   it('differs across seeds, including seeds whose digits differ in the low bits', () => {
-    for (const [s1, s2] of [[1, 3], [0, 1], [2, 6], [10, 11]] as const) {
-      expect(randomString(createRng(s1, 'key:ordinary'), 12)).not.toBe(randomString(createRng(s2, 'key:ordinary'), 12))
+    for (const [s1, s2] of [
+      [1, 3],
+      [0, 1],
+      [2, 6],
+      [10, 11],
+    ] as const) {
+      expect(randomString(createRng(s1, 'key:ordinary'), 12)).not.toBe(
+        randomString(createRng(s2, 'key:ordinary'), 12),
+      )
     }
   })
 

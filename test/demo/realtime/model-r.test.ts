@@ -311,6 +311,23 @@ describe('beta event names', () => {
     socket.ws.close()
   })
 
+  it('are sent to a browser-style client that offers the openai-beta.realtime-v1 subprotocol', async () => {
+    h = await startHarness({ timeScale: TIME_SCALE, msPerChar: MS_PER_CHAR })
+    const s = await createSession(h.baseUrl, 'key-basic', {
+      model: 'openai/gpt-realtime',
+      transport: 'websocket',
+      turn_detection: null,
+    })
+    const socket = await TestSocket.open(s.connection.url, s.connection.token, {
+      tokenVia: 'protocol',
+      protocols: ['openai-beta.realtime-v1'],
+    })
+    expect(socket.ws.protocol).toBe('openai-beta.realtime-v1')
+    await socket.type('session.created')
+    expect(await betaTurn(socket)).toContain('conversation.item.created')
+    socket.ws.close()
+  })
+
   it('are sent to everyone when the service is started with eventNames: beta', async () => {
     const { socket } = await open({ turn_detection: null }, { realtime: { eventNames: 'beta' } })
     expect(await betaTurn(socket)).toContain('response.audio_transcript.done')

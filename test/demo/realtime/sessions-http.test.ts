@@ -156,6 +156,19 @@ describe('POST /v1/realtime/sessions', () => {
     expect(incomplete.json.error.code).toBe('realtime_model_not_configured')
   })
 
+  it('answers 503 realtime_no_route while a model is switched off, in process or through the control endpoint', async () => {
+    h.mount.setModelRoutable(R, false)
+    const off = await create({ model: R })
+    expect(off.status).toBe(503)
+    expect(off.json.error.code).toBe('realtime_no_route')
+    h.mount.setModelRoutable(R, true)
+    expect((await create({ model: R })).status).toBe(200)
+    await call(h.baseUrl, 'POST', '/__demo/realtime/routes', { body: { model: L, available: false } })
+    expect((await create({ model: L })).json.error.code).toBe('realtime_no_route')
+    await call(h.baseUrl, 'POST', '/__demo/realtime/routes', { body: { model: L, available: true } })
+    expect((await create({ model: L })).status).toBe(200)
+  })
+
   it('refuses video for models without it and caps a video session at 2 minutes', async () => {
     const refused = await create({ model: R, input: { video: true } })
     expect(refused.status).toBe(400)

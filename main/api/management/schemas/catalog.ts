@@ -122,7 +122,13 @@ export const videoPricingSchema = z.union([
     .transform((p) => ({ ...p, shape: 'flat' as const })),
 ])
 
-export const KNOWN_VIDEO_INPUT_TYPES = ['text', 'image', 'dual_frame', 'reference_images', 'video_extension'] as const
+export const KNOWN_VIDEO_INPUT_TYPES = [
+  'text',
+  'image',
+  'dual_frame',
+  'reference_images',
+  'video_extension',
+] as const
 export type KnownVideoInputType = (typeof KNOWN_VIDEO_INPUT_TYPES)[number]
 
 export const videoModelSchema = z.looseObject({
@@ -161,8 +167,14 @@ export const embeddingModelSchema = z.looseObject({
 export const textModelListSchema = z.looseObject({ data: z.array(textModelSchema), total: z.number() })
 export const imageModelListSchema = z.looseObject({ data: z.array(imageModelSchema), total: z.number() })
 /** The spec's video list has no `total`; one sent anyway is read. */
-export const videoModelListSchema = z.looseObject({ data: z.array(videoModelSchema), total: z.number().optional() })
-export const embeddingModelListSchema = z.looseObject({ data: z.array(embeddingModelSchema), total: z.number() })
+export const videoModelListSchema = z.looseObject({
+  data: z.array(videoModelSchema),
+  total: z.number().optional(),
+})
+export const embeddingModelListSchema = z.looseObject({
+  data: z.array(embeddingModelSchema),
+  total: z.number(),
+})
 
 export type ModelBase = z.output<typeof modelBaseSchema>
 export type ModelSummary = z.output<typeof modelSummarySchema>

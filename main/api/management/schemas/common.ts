@@ -20,7 +20,9 @@ export const timestamp = z.string().refine((s) => Number.isFinite(Date.parse(s))
 })
 
 /** Calendar day `YYYY-MM-DD`. */
-export const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a day as YYYY-MM-DD' })
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a day as YYYY-MM-DD' })
 
 /** A number the spec allows to be null; absent is read as null too (null = unsupported or unlimited). */
 export const nullableNumber = z.number().nullable().default(null)

@@ -51,7 +51,8 @@ function detailKind(body: unknown): ModelKind {
   if ('supported_sizes' in body || 'generation' in pricing || pricing.unit === 'per_image') return 'image'
   if ('supported_resolutions' in body || 'supported_durations' in body || pricing.unit === 'per_second')
     return 'video'
-  if ('dimensions' in body || 'max_input_tokens' in body || 'discountedVND_per_1M' in pricing) return 'embedding'
+  if ('dimensions' in body || 'max_input_tokens' in body || 'discountedVND_per_1M' in pricing)
+    return 'embedding'
   return 'other'
 }
 

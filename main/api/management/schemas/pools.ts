@@ -1,7 +1,12 @@
 // Pooled free quota (`/cliproxy-quota`) and money saved (`/savings`).
 import { z } from 'zod'
 
-const quotaEmailSchema = z.looseObject({ email: z.string(), tier: z.string(), quota: z.number(), used: z.number() })
+const quotaEmailSchema = z.looseObject({
+  email: z.string(),
+  tier: z.string(),
+  quota: z.number(),
+  used: z.number(),
+})
 
 export const quotaPoolSchema = z.looseObject({
   totalQuota: z.number(),

@@ -16,11 +16,57 @@ export const CLASSIC_LISTED_VOICES: readonly VoiceInfo[] = [
 
 /** Locales besides vi-VN and en-US that offer Standard A-D. */
 export const CLASSIC_OTHER_LOCALES = [
-  'af-ZA', 'ar-XA', 'bg-BG', 'bn-IN', 'ca-ES', 'cmn-CN', 'cs-CZ', 'da-DK', 'de-DE', 'el-GR', 'en-AU', 'en-GB',
-  'en-IN', 'es-ES', 'es-US', 'et-EE', 'fi-FI', 'fil-PH', 'fr-CA', 'fr-FR', 'gu-IN', 'he-IL', 'hi-IN', 'hu-HU',
-  'id-ID', 'is-IS', 'it-IT', 'ja-JP', 'kn-IN', 'ko-KR', 'lt-LT', 'lv-LV', 'ml-IN', 'mr-IN', 'ms-MY', 'nb-NO',
-  'nl-NL', 'pl-PL', 'pt-BR', 'pt-PT', 'ro-RO', 'ru-RU', 'sk-SK', 'sr-RS', 'sv-SE', 'ta-IN', 'te-IN', 'th-TH',
-  'tr-TR', 'uk-UA', 'yue-HK',
+  'af-ZA',
+  'ar-XA',
+  'bg-BG',
+  'bn-IN',
+  'ca-ES',
+  'cmn-CN',
+  'cs-CZ',
+  'da-DK',
+  'de-DE',
+  'el-GR',
+  'en-AU',
+  'en-GB',
+  'en-IN',
+  'es-ES',
+  'es-US',
+  'et-EE',
+  'fi-FI',
+  'fil-PH',
+  'fr-CA',
+  'fr-FR',
+  'gu-IN',
+  'he-IL',
+  'hi-IN',
+  'hu-HU',
+  'id-ID',
+  'is-IS',
+  'it-IT',
+  'ja-JP',
+  'kn-IN',
+  'ko-KR',
+  'lt-LT',
+  'lv-LV',
+  'ml-IN',
+  'mr-IN',
+  'ms-MY',
+  'nb-NO',
+  'nl-NL',
+  'pl-PL',
+  'pt-BR',
+  'pt-PT',
+  'ro-RO',
+  'ru-RU',
+  'sk-SK',
+  'sr-RS',
+  'sv-SE',
+  'ta-IN',
+  'te-IN',
+  'th-TH',
+  'tr-TR',
+  'uk-UA',
+  'yue-HK',
 ] as const
 
 const ENGLISH_TIERS: Record<string, string> = {
@@ -42,7 +88,13 @@ export function classicVoice(name: string): VoiceInfo | undefined {
   const [, lang, region, tier, letter] = m as unknown as [string, string, string, string, string]
   const locale = `${lang}-${region}`
   const letters =
-    locale === 'en-US' ? ENGLISH_TIERS[tier] : locale === 'vi-VN' || isOtherLocale(locale) ? (tier === 'Standard' ? 'ABCD' : '') : ''
+    locale === 'en-US'
+      ? ENGLISH_TIERS[tier]
+      : locale === 'vi-VN' || isOtherLocale(locale)
+        ? tier === 'Standard'
+          ? 'ABCD'
+          : ''
+        : ''
   if (!letters?.includes(letter)) return undefined
   const gender = 'ACEGIKMO'.includes(letter) ? 'female' : 'male'
   return voice(name, gender, locale)

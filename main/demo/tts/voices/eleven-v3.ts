@@ -47,7 +47,11 @@ function voiceId(name: string): string {
 }
 
 export const V3_ENGLISH_VOICES: readonly VoiceInfo[] = ENGLISH.map(([name, gender, accent, useCase]) =>
-  voice(voiceId(name), gender, 'en-US', { name, useCase, ...(accent === 'british' ? { locale: 'en-GB' } : {}) }),
+  voice(voiceId(name), gender, 'en-US', {
+    name,
+    useCase,
+    ...(accent === 'british' ? { locale: 'en-GB' } : {}),
+  }),
 )
 
 export const V3_VIETNAMESE_VOICES: readonly VoiceInfo[] = VIETNAMESE.map(([name, gender, accent, useCase]) =>

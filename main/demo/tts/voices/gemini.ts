@@ -37,7 +37,9 @@ const NAMES: [string, 'female' | 'male'][] = [
 export const GEMINI_DEFAULT_LOCALE = 'vi-VN'
 export const GEMINI_FALLBACK_VOICE = 'Kore'
 
-export const GEMINI_VOICES: readonly VoiceInfo[] = NAMES.map(([id, gender]) => voice(id, gender, GEMINI_DEFAULT_LOCALE))
+export const GEMINI_VOICES: readonly VoiceInfo[] = NAMES.map(([id, gender]) =>
+  voice(id, gender, GEMINI_DEFAULT_LOCALE),
+)
 
 /** Aliases of the spec's table; `ballad` and `verse` have no stated target and fall back like any unknown name. */
 export const GEMINI_ALIASES: Readonly<Record<string, string>> = {

@@ -2,7 +2,13 @@
 // LIVE_EVENTS; commands are encoded by LIVE_COMMANDS.
 import { randomBytes } from 'node:crypto'
 import type { RealtimeCommand, RealtimeEvent } from '../../events'
-import { newStats, type AdapterOptions, type FrameData, type RealtimeAdapter, type TurnDetection } from '../adapter'
+import {
+  newStats,
+  type AdapterOptions,
+  type FrameData,
+  type RealtimeAdapter,
+  type TurnDetection,
+} from '../adapter'
 import { receiveFrame } from '../receive-frame'
 import { encodeLive, type LiveCommandState } from './live-commands'
 import { LIVE_EVENTS } from './live-events'
@@ -22,8 +28,8 @@ export class LiveAdapter implements RealtimeAdapter {
   }
 
   receive(frame: FrameData): RealtimeEvent[] {
-    return receiveFrame(frame, this.stats, (message, out) => {
-      out.push(...this.#turns.takeDeferred())
+    const deferred = this.#turns.takeDeferred()
+    const events = receiveFrame(frame, this.stats, (message, out) => {
       // A `type` marks a Model-R frame (realtime-protocols.md §1): not ours.
       if (Object.hasOwn(message, 'type')) return void this.stats.unknownEvents++
       let handled = false
@@ -34,6 +40,7 @@ export class LiveAdapter implements RealtimeAdapter {
       }
       if (!handled) this.stats.unknownEvents++
     })
+    return deferred.length === 0 ? events : [...deferred, ...events]
   }
 
   encode(command: RealtimeCommand): string[] {

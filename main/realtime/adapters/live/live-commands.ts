@@ -1,7 +1,12 @@
 // App commands -> live-type client messages (realtime-protocols.md §3.2, §3.4). Activity signals are
 // valid only with the server's detection off, `audioStreamEnd` only with it on; sending the wrong one
 // closes the socket, so the encoding depends on the session's turn detection.
-import { INPUT_RATE_HZ, type RealtimeCommand, type RealtimeCommandOf, type RealtimeCommandType } from '../../events'
+import {
+  INPUT_RATE_HZ,
+  type RealtimeCommand,
+  type RealtimeCommandOf,
+  type RealtimeCommandType,
+} from '../../events'
 import type { TurnDetection } from '../adapter'
 import { pcm16ToBase64 } from '../pcm-base64'
 import type { LiveTurns } from './live-turns'
@@ -26,9 +31,10 @@ function realtimeInput(input: Record<string, unknown>): string {
  * starting a turn and interrupting are one message; sent once per open activity.
  */
 function startActivity(s: LiveCommandState): string[] {
-  s.turns.clientInterrupt()
   if (s.turnDetection !== 'manual' || s.activityOpen) return []
   s.activityOpen = true
+  s.turns.dropCurrentAudio()
+  s.turns.clientActivityStarted()
   return [realtimeInput({ activityStart: {} })]
 }
 
@@ -37,8 +43,10 @@ function audioStreamEnd(s: LiveCommandState): string[] {
 }
 
 export const LIVE_COMMANDS: Encoders = {
-  appendAudio: (c) => [realtimeInput({ audio: { mimeType: INPUT_MIME_TYPE, data: pcm16ToBase64(c.pcm16k) } })],
-  startTurn: (_c, s) => (s.turnDetection === 'manual' ? startActivity(s) : []),
+  appendAudio: (c) => [
+    realtimeInput({ audio: { mimeType: INPUT_MIME_TYPE, data: pcm16ToBase64(c.pcm16k) } }),
+  ],
+  startTurn: (_c, s) => startActivity(s),
   commitTurn: (_c, s) => {
     if (s.turnDetection === 'server') return audioStreamEnd(s)
     if (!s.activityOpen) return []
@@ -47,10 +55,15 @@ export const LIVE_COMMANDS: Encoders = {
   },
   clearInput: () => [],
   // No truncate exists here: the server keeps what it sent, and the client only stops playing.
-  interrupt: (_c, s) => startActivity(s),
+  interrupt: (_c, s) => {
+    s.turns.dropCurrentAudio()
+    return startActivity(s)
+  },
   endAudioStream: (_c, s) => audioStreamEnd(s),
   sendToolResult: (c) => [
-    JSON.stringify({ toolResponse: { functionResponses: [{ id: c.callId, name: c.name, response: { output: c.output } }] } }),
+    JSON.stringify({
+      toolResponse: { functionResponses: [{ id: c.callId, name: c.name, response: { output: c.output } }] },
+    }),
   ],
 }
 

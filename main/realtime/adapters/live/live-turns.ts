@@ -82,7 +82,8 @@ export class LiveTurns {
       return
     }
     turn.audio = true
-    if (pcm.length > 0) out.push({ type: 'audio.delta', responseId: turn.responseId, itemId: turn.itemId, pcm, rateHz })
+    if (pcm.length > 0)
+      out.push({ type: 'audio.delta', responseId: turn.responseId, itemId: turn.itemId, pcm, rateHz })
   }
 
   modelText(text: string, modality: TextModality, out: RealtimeEvent[]): void {
@@ -90,7 +91,14 @@ export class LiveTurns {
     const turn = this.#ensureTurn(out)
     turn.text[modality] += text
     const { responseId, itemId } = turn
-    out.push({ type: 'transcript.assistant.delta', responseId, itemId, text, modality, cancelled: turn.dropAudio })
+    out.push({
+      type: 'transcript.assistant.delta',
+      responseId,
+      itemId,
+      text,
+      modality,
+      cancelled: turn.dropAudio,
+    })
   }
 
   interrupted(out: RealtimeEvent[]): void {
@@ -125,12 +133,16 @@ export class LiveTurns {
     if (this.#user) this.#finalise(this.#user, out)
   }
 
-  /**
-   * The client sent `activityStart` or stopped playback: with the model talking, that interrupts it.
-   * Events this causes (the previous utterance's final text) go out with the next received frame.
-   */
-  clientInterrupt(): void {
+  /** The client stopped playback: drop the running turn's audio until its `turnComplete`. */
+  dropCurrentAudio(): void {
     if (this.#turn) this.#turn.dropAudio = true
+  }
+
+  /**
+   * The client sent `activityStart`: a new utterance begins. Events this causes (the previous
+   * utterance's final text) go out with the next received frame.
+   */
+  clientActivityStarted(): void {
     this.userActivityStarted(this.#deferred)
   }
 
@@ -152,7 +164,14 @@ export class LiveTurns {
     for (const modality of ['audio', 'text'] as const) {
       const text = turn.text[modality]
       if (text !== '') {
-        out.push({ type: 'transcript.assistant.final', responseId, itemId, text, modality, cancelled: turn.dropAudio })
+        out.push({
+          type: 'transcript.assistant.final',
+          responseId,
+          itemId,
+          text,
+          modality,
+          cancelled: turn.dropAudio,
+        })
       }
     }
     // A user who already started the next utterance keeps it open.
@@ -181,7 +200,10 @@ export class LiveTurns {
       text: { audio: '', text: '' },
     }
     this.#turn = turn
-    out.push({ type: 'turn.userCommitted', itemId: user.id }, { type: 'response.started', responseId: turn.responseId })
+    out.push(
+      { type: 'turn.userCommitted', itemId: user.id },
+      { type: 'response.started', responseId: turn.responseId },
+    )
     return turn
   }
 
@@ -190,7 +212,13 @@ export class LiveTurns {
   }
 
   #newUser(): UserItem {
-    const user = { id: `${this.idPrefix}-user-${++this.#userSeq}`, confirmed: '', interim: '', finalised: false, answered: false }
+    const user = {
+      id: `${this.idPrefix}-user-${++this.#userSeq}`,
+      confirmed: '',
+      interim: '',
+      finalised: false,
+      answered: false,
+    }
     this.#user = user
     return user
   }
@@ -205,7 +233,12 @@ export class LiveTurns {
   #audioDone(turn: Turn, out: RealtimeEvent[]): void {
     if (!turn.audio || turn.audioDone) return
     turn.audioDone = true
-    out.push({ type: 'audio.done', responseId: turn.responseId, itemId: turn.itemId, cancelled: turn.dropAudio })
+    out.push({
+      type: 'audio.done',
+      responseId: turn.responseId,
+      itemId: turn.itemId,
+      cancelled: turn.dropAudio,
+    })
   }
 }
 

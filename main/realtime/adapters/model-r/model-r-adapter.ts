@@ -2,7 +2,13 @@
 // MODEL_R_EVENTS; commands are encoded by MODEL_R_COMMANDS.
 import { randomBytes } from 'node:crypto'
 import type { RealtimeCommand, RealtimeEvent } from '../../events'
-import { newStats, type AdapterOptions, type FrameData, type RealtimeAdapter, type TurnDetection } from '../adapter'
+import {
+  newStats,
+  type AdapterOptions,
+  type FrameData,
+  type RealtimeAdapter,
+  type TurnDetection,
+} from '../adapter'
 import { own, str } from '../fields'
 import { receiveFrame } from '../receive-frame'
 import { encodeModelR } from './model-r-commands'

@@ -21,11 +21,12 @@ function requestResponse(s: ModelRState, ...before: string[]): string[] {
  */
 function interrupt(c: RealtimeCommandOf<'interrupt'>, s: ModelRState): string[] {
   const frames: string[] = []
-  const running = s.currentResponseId
-  if (running !== null && !s.isCancelled(running)) {
-    frames.push(s.clientEvent('response.cancel', { response_id: running }))
-    s.cancel(running)
-  } else if (running === null && s.awaitingResponse) {
+  const running = s.runningIds()
+  for (const responseId of running.filter((id) => !s.isCancelled(id))) {
+    frames.push(s.clientEvent('response.cancel', { response_id: responseId }))
+    s.cancel(responseId)
+  }
+  if (running.length === 0 && s.awaitingResponse) {
     // No id yet: cancel whatever is in progress, and drop the response if it is created anyway.
     frames.push(s.clientEvent('response.cancel'))
     s.awaitingResponse = false

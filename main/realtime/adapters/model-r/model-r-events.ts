@@ -44,7 +44,13 @@ function assistantDelta(modality: TextModality): Handler {
     const ids = outputIds(e)
     const text = str(e.delta)
     if (!ids || text === null) return s.invalid()
-    out.push({ type: 'transcript.assistant.delta', ...ids, text, modality, cancelled: s.isCancelled(ids.responseId) })
+    out.push({
+      type: 'transcript.assistant.delta',
+      ...ids,
+      text,
+      modality,
+      cancelled: s.isCancelled(ids.responseId),
+    })
   }
 }
 
@@ -53,14 +59,20 @@ function assistantFinal(modality: TextModality, field: 'transcript' | 'text'): H
     const ids = outputIds(e)
     const text = str(e[field])
     if (!ids || text === null) return s.invalid()
-    out.push({ type: 'transcript.assistant.final', ...ids, text, modality, cancelled: s.isCancelled(ids.responseId) })
+    out.push({
+      type: 'transcript.assistant.final',
+      ...ids,
+      text,
+      modality,
+      cancelled: s.isCancelled(ids.responseId),
+    })
   }
 }
 
 const responseCreated: Handler = (e, s, out) => {
   const responseId = str(obj(e.response)?.id)
   if (responseId === null) return s.invalid()
-  s.currentResponseId = responseId
+  s.started(responseId)
   s.awaitingResponse = false
   if (s.cancelNextResponse) s.cancel(responseId)
   s.cancelNextResponse = false
@@ -71,11 +83,16 @@ const responseDone: Handler = (e, s, out) => {
   const response = obj(e.response)
   const responseId = str(response?.id)
   if (!response || responseId === null) return s.invalid()
-  if (s.currentResponseId === responseId) s.currentResponseId = null
+  s.done(responseId)
   const usage = obj(response.usage)
   if (usage) out.push({ type: 'usage', responseId, usage: modelRUsage(usage) })
   const reason = str(obj(response.status_details)?.reason)
-  out.push({ type: 'response.done', responseId, status: responseStatus(str(response.status), reason), reason })
+  out.push({
+    type: 'response.done',
+    responseId,
+    status: responseStatus(str(response.status), reason),
+    reason,
+  })
 }
 
 /** A cancel caused by the server hearing the user (`turn_detected`) is a barge-in. */
@@ -117,7 +134,15 @@ const errorEvent: Handler = (e, s, out) => {
   // No response will come for a refused `response.create` (e.g. conversation_already_has_active_response).
   if (clientEventType === 'response.create') s.awaitingResponse = false
   const code = str(error.code) ?? str(error.type) ?? 'unknown_error'
-  out.push({ type: 'error', code, message: str(error.message) ?? '', recoverable: true, eventId, clientEventType, itemId: null })
+  out.push({
+    type: 'error',
+    code,
+    message: str(error.message) ?? '',
+    recoverable: true,
+    eventId,
+    clientEventType,
+    itemId: null,
+  })
 }
 
 const toolCall: Handler = (e, s, out) => {

@@ -1,4 +1,4 @@
-// What the Model-R adapter must remember between frames, and nothing more: which response is running,
+// What the Model-R adapter must remember between frames, and nothing more: which responses are running,
 // which responses the client cancelled (their late deltas are dropped, realtime-protocols.md §2.6), how
 // much audio each assistant item has received (a truncate may not go past it), and which command each
 // client `event_id` was, so an `error` can name the command it answers.
@@ -12,13 +12,13 @@ const RECENT_ITEMS = 16
 const RECENT_CLIENT_EVENTS = 64
 
 export class ModelRState {
-  /** Created and not yet done. */
-  currentResponseId: string | null = null
   /** `response.create` sent, `response.created` not yet received. */
   awaitingResponse = false
   /** An interrupt came while awaiting: the response about to be created is already cancelled. */
   cancelNextResponse = false
   lastAudioItemId: string | null = null
+  /** Created and not yet done; out-of-band responses can run beside the conversation's own. */
+  readonly #running = new RecentMap<string, true>(RECENT_RESPONSES)
   readonly #cancelled = new RecentMap<string, true>(RECENT_RESPONSES)
   readonly #itemSamples = new RecentMap<string, number>(RECENT_ITEMS)
   readonly #clientEventTypes = new RecentMap<string, string>(RECENT_CLIENT_EVENTS)
@@ -31,6 +31,18 @@ export class ModelRState {
 
   invalid(): void {
     this.stats.invalidEvents++
+  }
+
+  started(responseId: string): void {
+    this.#running.set(responseId, true)
+  }
+
+  done(responseId: string): void {
+    this.#running.delete(responseId)
+  }
+
+  runningIds(): string[] {
+    return this.#running.keys()
   }
 
   cancel(responseId: string): void {

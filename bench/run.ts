@@ -1,0 +1,66 @@
+// `npm run bench [-- suite ...]`: runs every module in bench/suites (or the named ones) and prints one
+// JSON document on stdout. Anything else a suite or a library prints goes to stderr.
+import { readdirSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { basename, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Suite, SuiteReport } from './types'
+
+const SUITES_DIR = fileURLToPath(new URL('./suites', import.meta.url))
+
+interface FailedSuite {
+  suite: string
+  error: string
+}
+
+function suiteFiles(only: readonly string[]): string[] {
+  const files = readdirSync(SUITES_DIR)
+    .filter((file) => file.endsWith('.ts'))
+    .sort()
+  const chosen = only.length === 0 ? files : files.filter((file) => only.includes(basename(file, '.ts')))
+  const unknown = only.filter((name) => !files.includes(`${name}.ts`))
+  if (unknown.length > 0) throw new Error(`No such suite: ${unknown.join(', ')} (have ${files.join(', ')})`)
+  return chosen
+}
+
+/** Keeps stdout for the JSON document alone. */
+function sendConsoleToStderr(): void {
+  const toStderr = (...args: unknown[]): void => console.error(...args)
+  console.log = toStderr
+  console.info = toStderr
+  console.warn = toStderr
+  console.debug = toStderr
+}
+
+async function main(): Promise<void> {
+  const stdoutWrite = process.stdout.write.bind(process.stdout)
+  sendConsoleToStderr()
+  const suites: (SuiteReport | FailedSuite)[] = []
+  for (const file of suiteFiles(process.argv.slice(2))) {
+    const started = performance.now()
+    console.error(`bench: ${file}`)
+    try {
+      const module = (await import(pathToFileURL(join(SUITES_DIR, file)).href)) as { run: Suite }
+      suites.push(await module.run())
+    } catch (error) {
+      suites.push({
+        suite: basename(file, '.ts'),
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      })
+    }
+    console.error(`bench: ${file} took ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
+  const figures = suites.flatMap((suite) => ('results' in suite ? suite.results : []))
+  const failed = suites.filter((suite) => 'error' in suite)
+  const document = {
+    generatedAt: new Date().toISOString(),
+    machine: { node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length },
+    allGoalsMet: failed.length === 0 && figures.every((figure) => figure.met),
+    goalsMissed: figures.filter((figure) => !figure.met).length,
+    suites,
+  }
+  stdoutWrite(`${JSON.stringify(document, null, 2)}\n`)
+  if (failed.length > 0) process.exitCode = 1
+}
+
+await main()
