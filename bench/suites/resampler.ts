@@ -129,8 +129,10 @@ function measure(
   )
   figures.speechSnrDb = comparison.snrDb
   // A converter may line its output up with the input and hold samples back instead of emitting them late:
-  // both count towards how far the output stream lags the input stream.
-  const heldBack = (speech.length * outputRateHz) / inputRateHz - speechRun.producedWithInput
+  // both count towards how far the output stream lags the input stream. Held back: output instants the
+  // input already spans (m / out <= (n - 1) / in) that were not emitted yet.
+  const spanned = Math.floor(((speech.length - 1) * outputRateHz) / inputRateHz) + 1
+  const heldBack = Math.max(0, spanned - speechRun.producedWithInput)
   figures.delayMs = ((comparison.delaySamples + heldBack) / outputRateHz) * 1000
   figures.realtimeFactor = realtimeFactor(converter, speech, inputRateHz)
   return figures

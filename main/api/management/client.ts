@@ -9,6 +9,16 @@ import { RequestBudget, type Priority } from './budget'
 import { systemClock, type Clock } from './clock'
 import { keyHash } from './key-hash'
 import { managementRequests as req, type ManagementRequest } from './requests'
+import type { Account, DailyUsage, ModelUsage, UsagePage, UsageStats } from './schemas/account'
+import type {
+  EmbeddingModelList,
+  ImageModelList,
+  ModelCatalog,
+  TextModelList,
+  VideoModelList,
+} from './schemas/catalog'
+import type { ModelDetail } from './schemas/model-detail'
+import type { PooledQuota, Savings } from './schemas/pools'
 
 /** Sends one GET and returns the parsed JSON body, throwing GatewayError on any failure. */
 export type ManagementTransport = (
@@ -61,19 +71,60 @@ export class ManagementClient {
     return this.#access.access
   }
 
-  me = (o?: CallOptions) => this.send(req.me(), o)
-  usage = (p: { limit?: number } & CallOptions = {}) => this.send(req.usage(p.limit), p)
-  usageDaily = (p: { days?: number } & CallOptions = {}) => this.send(req.usageDaily(p.days), p)
-  usageModels = (o?: CallOptions) => this.send(req.usageModels(), o)
-  usageStats = (o?: CallOptions) => this.send(req.usageStats(), o)
-  quota = (o?: CallOptions) => this.send(req.quota(), o)
-  savings = (o?: CallOptions) => this.send(req.savings(), o)
-  models = (o?: CallOptions) => this.send(req.models(), o)
-  textModels = (o?: CallOptions) => this.send(req.textModels(), o)
-  imageModels = (o?: CallOptions) => this.send(req.imageModels(), o)
-  videoModels = (o?: CallOptions) => this.send(req.videoModels(), o)
-  embeddingModels = (o?: CallOptions) => this.send(req.embeddingModels(), o)
-  model = (modelId: string, o?: CallOptions) => this.send(req.model(modelId), o)
+  me(o?: CallOptions): Promise<Account> {
+    return this.send(req.me(), o)
+  }
+
+  /** The latest `limit` records (clamped to 1..200, default 50), newest first. */
+  usage(p: { limit?: number } & CallOptions = {}): Promise<UsagePage> {
+    return this.send(req.usage(p.limit), p)
+  }
+
+  /** One item per day for the last `days` days (clamped to 1..365, default 7). */
+  usageDaily(p: { days?: number } & CallOptions = {}): Promise<DailyUsage> {
+    return this.send(req.usageDaily(p.days), p)
+  }
+
+  usageModels(o?: CallOptions): Promise<ModelUsage> {
+    return this.send(req.usageModels(), o)
+  }
+
+  usageStats(o?: CallOptions): Promise<UsageStats> {
+    return this.send(req.usageStats(), o)
+  }
+
+  quota(o?: CallOptions): Promise<PooledQuota> {
+    return this.send(req.quota(), o)
+  }
+
+  savings(o?: CallOptions): Promise<Savings> {
+    return this.send(req.savings(), o)
+  }
+
+  models(o?: CallOptions): Promise<ModelCatalog> {
+    return this.send(req.models(), o)
+  }
+
+  textModels(o?: CallOptions): Promise<TextModelList> {
+    return this.send(req.textModels(), o)
+  }
+
+  imageModels(o?: CallOptions): Promise<ImageModelList> {
+    return this.send(req.imageModels(), o)
+  }
+
+  videoModels(o?: CallOptions): Promise<VideoModelList> {
+    return this.send(req.videoModels(), o)
+  }
+
+  embeddingModels(o?: CallOptions): Promise<EmbeddingModelList> {
+    return this.send(req.embeddingModels(), o)
+  }
+
+  /** One model, tagged with its kind; an unknown id rejects with kind `not_found`. */
+  model(modelId: string, o?: CallOptions): Promise<ModelDetail> {
+    return this.send(req.model(modelId), o)
+  }
 
   async send<T>(request: ManagementRequest<T>, opts?: CallOptions): Promise<T> {
     return (await this.fetch(request, opts)).value
