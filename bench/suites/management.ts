@@ -105,6 +105,7 @@ async function idleTray(bodies: Map<string, unknown>): Promise<Figure> {
     service.start()
     await clock.advance(IDLE_MINUTES * 60_000 - 1)
     service.dispose()
+    await file.flush()
     rmSync(dir, { recursive: true, force: true })
   }
 

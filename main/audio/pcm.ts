@@ -1,5 +1,3 @@
-import { endianness } from 'node:os'
-
 /**
  * Conversions between Float32 samples in [-1, 1), signed 16-bit PCM and its base64 wire form.
  *
@@ -8,7 +6,7 @@ import { endianness } from 'node:os'
  */
 
 const INT16_SCALE = 32768
-const HOST_IS_LITTLE_ENDIAN = endianness() === 'LE'
+const HOST_IS_LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1
 
 export function floatToInt16Sample(value: number): number {
   const scaled = Math.round(value * INT16_SCALE)

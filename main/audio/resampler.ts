@@ -52,7 +52,7 @@ export function createResampler(options: ResamplerOptions): Resampler {
   return new PolyphaseResampler(options)
 }
 
-/** Converts a whole signal at once, with the filter delay removed: the output is aligned with the input. */
+/** Converts a whole signal at once with the filter delay removed, so the output lines up with the input (a view). */
 export function resample(input: PcmArray, options: ResamplerOptions): Float32Array {
   const resampler = createResampler(options)
   const channels = resampler.channels

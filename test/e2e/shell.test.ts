@@ -109,7 +109,12 @@ describe('language and theme', () => {
     expect(csp).toContain(`connect-src ${harness.origin.replace('http', 'ws')}`)
     expect(csp).not.toMatch(/unsafe-(eval|inline)/)
     // Anything the page tries outside the policy is blocked: a fetch to the network fails.
-    const blocked = await page.evaluate(() => fetch('http://127.0.0.1:9/').then(() => false, () => true))
+    const blocked = await page.evaluate(() =>
+      fetch('http://127.0.0.1:9/').then(
+        () => false,
+        () => true,
+      ),
+    )
     expect(blocked).toBe(true)
     expect(violations.some((v) => v.includes('connect-src'))).toBe(true)
     await page.close()

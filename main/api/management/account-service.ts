@@ -107,7 +107,7 @@ export class AccountService {
     return this.#paint((request) => this.#cache.get(request, { priority: 'foreground' }))
   }
 
-  /** Refreshes every part now (stale or not) and resolves with the result; errors stay per part. */
+  /** Refreshes every part now, stale or not (`/savings` keeps its 5-minute floor); errors stay per part. */
   async refreshGlance(opts: { force?: boolean } = {}): Promise<Glance> {
     await Promise.all(
       GLANCE_PARTS.map((part) =>
