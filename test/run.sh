@@ -25,10 +25,15 @@ echo "== lint"
 npm run --silent lint
 echo "== build (app and browser harness)"
 npx electron-vite build >/dev/null
+echo "== security scan (electronegativity)"
+npx tsx scripts/electronegativity.ts
 npm run --silent build:web >/dev/null
 echo "== tests"
 export LOA_TEST_KEYRING=1
-exec dbus-run-session -- bash -c '
-  echo -n loa-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
+# A keyring of its own, created fresh and unlocked: the user's keyrings are never touched or needed.
+keyring_home=$(mktemp -d)
+trap 'rm -rf "$keyring_home"' EXIT
+dbus-run-session -- env KEYRING_HOME="$keyring_home" bash -c '
+  echo -n loa-test | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
   exec npx vitest run "$@"
 ' vitest "$@"
