@@ -1,6 +1,7 @@
 // The composition root shared by the app, the browser harness and the tests: builds the services once and
 // maps every request channel of the contract to them. Electron-specific actions come in through `Shell`.
-import type { AppInfo, KeyStatus, ViewName } from '../preload/contract'
+import type { AppInfo, KeyStatus, Language, SaveTextRequest, ViewName } from '../preload/contract'
+import { AccountHub, type AccountHost } from './account/account-hub'
 import { AudioPorts } from './audio-port/audio-ports'
 import { ConnectionService, type DemoHandle } from './connection/connection-service'
 import type { GatewayEndpoint } from './api/http'
@@ -10,7 +11,9 @@ import type { SecretStoreChoice } from './secrets/choose-store'
 import type { SettingsService } from './settings/settings-service'
 
 /** What only the host (Electron, or the harness) can do. */
-export interface Shell {
+export interface Shell extends AccountHost {
+  /** Asks where to save and writes the file; null when the user cancels. */
+  saveText(request: SaveTextRequest): Promise<{ path: string } | null>
   showView(view: ViewName): void
   hidePopup(): void
   quit(): void
@@ -26,6 +29,8 @@ export interface CoreDeps {
   validateKey: (endpoint: GatewayEndpoint) => Promise<void>
   shell: Shell
   info: Omit<AppInfo, 'surface'>
+  /** Where main keeps its own files (the management cache). */
+  dataDir: string
   onError?: (channel: string, err: unknown) => void
 }
 
@@ -35,6 +40,9 @@ export interface Core {
   connection: ConnectionService
   settings: SettingsService
   audioPorts: AudioPorts
+  account: AccountHub
+  /** The UI language now: the setting, or the OS locale when it says "system". */
+  language(): Language
   close(): Promise<void>
 }
 
@@ -44,6 +52,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const audioPorts = new AudioPorts()
   const connection = new ConnectionService(deps)
   await connection.init()
+  const language = (): Language => {
+    const setting = settings.get().language
+    if (setting !== 'system') return setting
+    return deps.info.osLocale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
+  }
+  const account = await AccountHub.open({ connection, settings, events, cacheDir: deps.dataDir, host: shell, language })
 
   let launchAtLogin = settings.get().launchAtLogin
   settings.onChange((s) => {
@@ -71,6 +85,15 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'settings:get': () => settings.snapshot(),
       'settings:update': (patch) => settings.update(patch),
       'audio:openPort': (_req, ctx) => shell.openAudioPort(ctx, audioPorts),
+      'account:glance': () => account.glance(),
+      'account:refresh': () => account.refresh(),
+      'account:popupVisible': ({ visible }) => account.setPopupVisible(visible),
+      'usage:records': ({ limit }) => account.records(limit),
+      'usage:daily': ({ days }) => account.daily(days),
+      'usage:models': () => account.models(),
+      'catalog:list': ({ kind }) => account.catalog(kind),
+      'catalog:model': ({ id }) => account.model(id),
+      'file:saveText': (request) => shell.saveText(request),
     },
     deps.onError,
   )
@@ -81,8 +104,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     connection,
     settings,
     audioPorts,
+    account,
+    language,
     async close() {
       audioPorts.closeAll()
+      await account.close()
       await connection.close()
     },
   }

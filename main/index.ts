@@ -49,7 +49,8 @@ async function start(): Promise<void> {
     pageUrl: (route) => `${devServerUrl ?? `${APP_ORIGIN}/index.html`}#/${route}`,
     devTools: !app.isPackaged,
   })
-  const core = await composeElectron(createElectronShell(windows))
+  const shell = createElectronShell(windows)
+  const core = await composeElectron(shell)
   const settings = core.settings
   nativeTheme.themeSource = settings.get().theme
 
@@ -61,6 +62,7 @@ async function start(): Promise<void> {
     onShowView: (view) => windows.showView(view),
     onQuit: () => app.quit(),
   })
+  shell.attachTray(tray)
   settings.onChange((s) => {
     nativeTheme.themeSource = s.theme
     tray.refresh()

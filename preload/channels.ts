@@ -18,6 +18,15 @@ const requestChannels = [
   'settings:get',
   'settings:update',
   'audio:openPort',
+  'account:glance',
+  'account:refresh',
+  'account:popupVisible',
+  'usage:records',
+  'usage:daily',
+  'usage:models',
+  'catalog:list',
+  'catalog:model',
+  'file:saveText',
 ] as const satisfies readonly RequestChannel[]
 
 const eventChannels = [
@@ -26,6 +35,7 @@ const eventChannels = [
   'connection:changed',
   'nav:show',
   'app:notice',
+  'account:changed',
 ] as const satisfies readonly EventChannel[]
 
 export const REQUEST_CHANNELS: Exhaustive<RequestChannel, typeof requestChannels> = requestChannels

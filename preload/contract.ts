@@ -2,6 +2,20 @@
 // the browser harness and the renderer's wrapper are all typed from these maps.
 // Channel names are `domain:verb`; the bridge exposes them as `loa.<domain>.<verb>(payload)` and
 // events as `loa.<domain>.on<Verb>(listener)`.
+import type {
+  DailyUsage,
+  EmbeddingModelList,
+  Glance,
+  ImageModelList,
+  ModelDetail,
+  ModelUsage,
+  Part,
+  TextModelList,
+  UsagePage,
+  VideoModelList,
+} from '../main/api/management'
+
+export type { Glance, Part }
 
 /** What went wrong, as plain data: Electron forwards only an Error's message across IPC. */
 export type ErrorKind =
@@ -130,6 +144,24 @@ export interface ConnectionStatus {
   baseUrl: string
 }
 
+export type UsageDays = 7 | 30 | 90 | 365
+export type CatalogKind = 'text' | 'image' | 'video' | 'embedding'
+export interface CatalogLists {
+  text: TextModelList
+  image: ImageModelList
+  video: VideoModelList
+  embedding: EmbeddingModelList
+}
+/** A catalog tab's list, tagged with its kind so the renderer knows the item shape. */
+export type CatalogList = { [K in CatalogKind]: { kind: K; list: Part<CatalogLists[K]> } }[CatalogKind]
+
+export interface SaveTextRequest {
+  /** File name offered in the save dialog, e.g. `loa-usage-2026-11-22.csv`. */
+  suggestedName: string
+  content: string
+  kind: 'csv'
+}
+
 /** Request/response calls: `loa.<domain>.<verb>(request)` resolves to IpcResult<response>. */
 export interface Requests {
   'app:info': { request: void; response: AppInfo }
@@ -144,6 +176,19 @@ export interface Requests {
   'settings:update': { request: SettingsPatch; response: Settings }
   /** Asks main for a MessagePort pair for streaming PCM; the port arrives as a window message `loa:audio-port`. */
   'audio:openPort': { request: void; response: void }
+  /** The popup's data from cache at once; stale parts refresh behind it and arrive as `account:changed`. */
+  'account:glance': { request: void; response: Glance }
+  /** Refreshes every part of the glance now (the refresh button). */
+  'account:refresh': { request: void; response: Glance }
+  /** Tells main whether the popup is showing, so it refreshes at the popup's pace. */
+  'account:popupVisible': { request: { visible: boolean }; response: void }
+  'usage:records': { request: { limit: number }; response: Part<UsagePage> }
+  'usage:daily': { request: { days: UsageDays }; response: Part<DailyUsage> }
+  'usage:models': { request: void; response: Part<ModelUsage> }
+  'catalog:list': { request: { kind: CatalogKind }; response: CatalogList }
+  'catalog:model': { request: { id: string }; response: ModelDetail }
+  /** Saves text the renderer made (a CSV export) where the user chooses; null when the user cancels. */
+  'file:saveText': { request: SaveTextRequest; response: { path: string } | null }
 }
 
 /** Events main pushes: `loa.<domain>.on<Verb>(listener)` returns an unsubscribe function. */
@@ -153,6 +198,7 @@ export interface Events {
   'connection:changed': ConnectionStatus
   'nav:show': { view: ViewName }
   'app:notice': Notice
+  'account:changed': Glance
 }
 
 export type RequestChannel = keyof Requests

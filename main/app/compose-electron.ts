@@ -1,7 +1,8 @@
 // Builds the core with Electron's implementations: electron-store settings, the OS keychain (or safeStorage),
 // the embedded demo service, and a Shell that acts on our windows.
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, safeStorage } from 'electron'
+import { app, dialog, Notification, safeStorage } from 'electron'
 import Store from 'electron-store'
 import { createCore, type Core, type Shell } from '../core'
 import { startEmbeddedDemo } from '../connection/embedded-demo'
@@ -9,23 +10,63 @@ import { validateKey } from '../connection/validate-key'
 import { chooseSecretStore } from '../secrets/choose-store'
 import { loadKeytar } from '../secrets/keytar-store'
 import { SettingsService } from '../settings/settings-service'
+import type { TrayStatus } from '../account/tray-status'
+import { AppError } from '../errors'
 import { createAudioPortOpener } from './audio-port-electron'
+import type { TrayController } from './tray'
 import type { AppWindows } from './windows'
 
 /** Passed to the OS login item, so a start at login stays in the tray (Windows; macOS reports it itself). */
 export const HIDDEN_ARG = '--hidden'
 
-export function createElectronShell(windows: AppWindows): Shell {
+export interface ElectronShell extends Shell {
+  /** The tray exists only after the core: the latest status waits here until it does. */
+  attachTray(tray: TrayController): void
+}
+
+export function createElectronShell(windows: AppWindows): ElectronShell {
+  let tray: TrayController | null = null
+  let lastStatus: TrayStatus | null = null
+  const applyStatus = () => {
+    if (!tray || !lastStatus) return
+    tray.setTrayState(lastStatus.state)
+    tray.setTrayTooltip(lastStatus.tooltip)
+    tray.setTrayTitle(lastStatus.title)
+  }
   return {
     showView: (view) => windows.showView(view),
     hidePopup: () => windows.hidePopup(),
     quit: () => app.quit(),
     openAudioPort: createAudioPortOpener(windows),
     setLaunchAtLogin: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled, args: [HIDDEN_ARG] }),
+    notify: (title, body) => {
+      if (Notification.isSupported()) new Notification({ title, body, silent: false }).show()
+    },
+    setTrayStatus: (status) => {
+      lastStatus = status
+      applyStatus()
+    },
+    attachTray: (t) => {
+      tray = t
+      applyStatus()
+    },
+    saveText: async ({ suggestedName, content }) => {
+      const { canceled, filePath } = await dialog.showSaveDialog({
+        defaultPath: join(app.getPath('downloads'), suggestedName),
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      })
+      if (canceled || !filePath) return null
+      try {
+        await writeFile(filePath, content, 'utf8')
+      } catch (cause) {
+        throw new AppError('storage', `Could not write ${filePath}.`, { cause })
+      }
+      return { path: filePath }
+    },
   }
 }
 
-export async function composeElectron(shell: Shell): Promise<Core> {
+export async function composeElectron(shell: ElectronShell): Promise<Core> {
   const userData = app.getPath('userData')
   const settings = await SettingsService.open({
     filePath: join(userData, 'settings.json'),
@@ -42,6 +83,7 @@ export async function composeElectron(shell: Shell): Promise<Core> {
     startDemo: startEmbeddedDemo,
     validateKey,
     shell,
+    dataDir: userData,
     info: {
       name: app.getName(),
       version: app.getVersion(),

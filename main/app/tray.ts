@@ -17,6 +17,8 @@ export interface TrayOptions {
 export interface TrayController {
   setTrayState(state: TrayState): void
   setTrayTooltip(text: string): void
+  /** Text beside the icon, where the platform shows one (the macOS menu bar). */
+  setTrayTitle(text: string): void
   /** Rebuilds the menu and icon after a language or theme change. */
   refresh(): void
   destroy(): void
@@ -65,6 +67,9 @@ export function createTray(opts: TrayOptions): TrayController {
     setTrayTooltip(text) {
       tooltip = text
       tray.setToolTip(text)
+    },
+    setTrayTitle(text) {
+      if (process.platform === 'darwin') tray.setTitle(text)
     },
     refresh,
     destroy: () => tray.destroy(),

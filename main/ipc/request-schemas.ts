@@ -19,4 +19,23 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   // The settings service validates the patch field by field against the settings schema.
   'settings:update': z.record(z.string(), z.unknown()) as z.ZodType<RequestOf<'settings:update'>, unknown>,
   'audio:openPort': none,
+  'account:glance': none,
+  'account:refresh': none,
+  'account:popupVisible': z.object({ visible: z.boolean() }).strict(),
+  'usage:records': z.object({ limit: z.number().int().min(1).max(200) }).strict(),
+  'usage:daily': z.object({ days: z.union([z.literal(7), z.literal(30), z.literal(90), z.literal(365)]) }).strict(),
+  'usage:models': none,
+  'catalog:list': z.object({ kind: z.enum(['text', 'image', 'video', 'embedding']) }).strict(),
+  'catalog:model': z.object({ id: z.string().min(1).max(200) }).strict(),
+  'file:saveText': z
+    .object({
+      suggestedName: z
+        .string()
+        .min(1)
+        .max(120)
+        .regex(/^[^/\\:*?"<>|\x00-\x1f]+$/, 'not a plain file name'),
+      content: z.string().max(50_000_000),
+      kind: z.literal('csv'),
+    })
+    .strict(),
 }

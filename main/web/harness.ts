@@ -4,7 +4,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { platform } from 'node:os'
-import { join } from 'node:path'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Conf from 'conf'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -12,6 +13,7 @@ import type { EventChannel, ViewName } from '../../preload/contract'
 import { decodePortMessage, encodePortMessage } from '../../preload/port-codec'
 import { APP_VERSION } from '../api/user-agent'
 import { buildCsp } from '../app/csp'
+import type { TrayStatus } from '../account/tray-status'
 import type { AudioPortEnd } from '../audio-port/port'
 import type { DemoHandle } from '../connection/connection-service'
 import { startEmbeddedDemo } from '../connection/embedded-demo'
@@ -37,6 +39,8 @@ export interface WebHarnessOptions {
 export interface WebHarness {
   origin: string
   core: Core
+  /** What the harness would have shown on the desktop: notifications and the tray's status. */
+  desktop: { notifications: Array<{ title: string; body: string }>; tray: TrayStatus | null; saved: string[] }
   /** A URL that admits one browser, once; it lands on `view` (or the popup). */
   launchUrl(view?: ViewName | 'popup'): string
   close(): Promise<void>
@@ -58,6 +62,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       new Conf<Record<string, unknown>>({ cwd: opts.dataDir, configName: 'settings', projectName: 'loa' }),
   })
   const clients = new Set<WebSocket>()
+  const desktop: WebHarness['desktop'] = { notifications: [], tray: null, saved: [] }
   let close: () => Promise<void> = async () => {}
   const core = await createCore({
     settings,
@@ -79,7 +84,18 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
         throw new AppError('unavailable', 'The harness opens audio ports over /audio.')
       },
       setLaunchAtLogin: () => {},
+      notify: (title, body) => void desktop.notifications.push({ title, body }),
+      setTrayStatus: (status) => void (desktop.tray = status),
+      // The browser has no save dialog of main's: exports land in the data folder's exports/.
+      saveText: async ({ suggestedName, content }) => {
+        const path = join(opts.dataDir, 'exports', suggestedName)
+        await mkdir(dirname(path), { recursive: true })
+        await writeFile(path, content, 'utf8')
+        desktop.saved.push(path)
+        return { path }
+      },
     },
+    dataDir: opts.dataDir,
   })
   core.events.addSink((channel: EventChannel, payload) => {
     const frame = JSON.stringify({ t: 'event', channel, payload })
@@ -212,6 +228,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
   return {
     origin,
     core,
+    desktop,
     launchUrl(view = 'voice') {
       const token = randomBytes(24).toString('base64url')
       launchTokens.add(token)

@@ -1,6 +1,10 @@
+import { accountEn } from './sections/account.en'
+import { catalogEn } from './sections/catalog.en'
 import type { MessageKey } from './vi'
 
 export const en: Record<MessageKey, string> = {
+  ...accountEn,
+  ...catalogEn,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Using the built-in demo service. Add your API key in Settings to use your account.',

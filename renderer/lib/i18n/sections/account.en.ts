@@ -1,0 +1,3 @@
+import type { accountVi } from './account.vi'
+
+export const accountEn: Record<keyof typeof accountVi, string> = {}

@@ -1,0 +1,2 @@
+// Vietnamese strings of the account views.
+export const accountVi = {} as const

@@ -1,0 +1,2 @@
+// Vietnamese strings of the catalog views.
+export const catalogVi = {} as const
