@@ -13,7 +13,7 @@ import type {
   TextModelList,
   UsagePage,
   VideoModelList,
-} from '../main/api/management'
+} from '../main/api/management/types'
 
 export type { Glance, Part }
 

@@ -3,8 +3,6 @@
 // and a listener told whenever something new lands. Each part carries its own error, so a 403 on
 // Account & Usage leaves the catalog readable. Electron-free: the app wires it to IPC.
 import { toIpcError } from '../../errors'
-import type { IpcError } from '../../../preload/contract'
-import type { AccountAccess } from './access'
 import type { Priority } from './budget'
 import type { CacheFile } from './cache-file'
 import { ManagementCache, type CacheView } from './cache'
@@ -13,35 +11,9 @@ import { systemClock, type Clock, type TimerHandle } from './clock'
 import { managementRequests, type ManagementRequest } from './requests'
 import type { Account, DailyUsage, UsageStats } from './schemas/account'
 import type { PooledQuota, Savings } from './schemas/pools'
+import type { AccountUpdate, Glance, GlancePart, Part } from './glance'
 
-/** One piece of what the UI shows, as plain data. */
-export interface Part<T> {
-  value: T | null
-  /** ISO 8601 time the value was fetched. */
-  fetchedAt: string | null
-  ageMs: number | null
-  stale: boolean
-  refreshing: boolean
-  error: IpcError | null
-}
-
-export interface Glance {
-  me: Part<Account>
-  quota: Part<PooledQuota>
-  savings: Part<Savings>
-  /** The last 7 days. */
-  daily: Part<DailyUsage>
-  stats: Part<UsageStats>
-  access: AccountAccess
-}
-
-export type GlancePart = Exclude<keyof Glance, 'access'>
-
-export interface AccountUpdate {
-  /** The request whose entry changed, e.g. `/v1/management/me`. */
-  requestId: string
-  glance: Glance
-}
+export type { AccountUpdate, Glance, GlancePart, Part }
 
 export const GLANCE_DAYS = 7
 
