@@ -57,7 +57,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     if (setting !== 'system') return setting
     return deps.info.osLocale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
   }
-  const account = await AccountHub.open({ connection, settings, events, cacheDir: deps.dataDir, host: shell, language })
+  const account = await AccountHub.open({
+    connection,
+    settings,
+    events,
+    cacheDir: deps.dataDir,
+    host: shell,
+    language,
+  })
 
   let launchAtLogin = settings.get().launchAtLogin
   settings.onChange((s) => {

@@ -23,14 +23,24 @@ export class AccountAlerts {
     if (me) {
       const balance = me.balance.totalVND
       const below = thresholdVnd > 0 && balance < thresholdVnd
-      if (below && this.#below !== true) alerts.push({ kind: 'lowBalance', params: { balance, threshold: thresholdVnd } })
+      if (below && this.#below !== true)
+        alerts.push({ kind: 'lowBalance', params: { balance, threshold: thresholdVnd } })
       this.#below = below
 
       const expiresAt = me.planExpiresAt
       const left = expiresAt ? Date.parse(expiresAt) - nowMs : Number.NaN
-      if (expiresAt && Number.isFinite(left) && left > 0 && left < PLAN_WARNING_MS && this.#planWarnedFor !== expiresAt) {
+      if (
+        expiresAt &&
+        Number.isFinite(left) &&
+        left > 0 &&
+        left < PLAN_WARNING_MS &&
+        this.#planWarnedFor !== expiresAt
+      ) {
         this.#planWarnedFor = expiresAt
-        alerts.push({ kind: 'planExpiring', params: { plan: me.plan, days: Math.ceil(left / 86_400_000), expiresAt } })
+        alerts.push({
+          kind: 'planExpiring',
+          params: { plan: me.plan, days: Math.ceil(left / 86_400_000), expiresAt },
+        })
       }
     }
     const rejected = glance.me.error?.kind === 'auth'

@@ -120,9 +120,15 @@ export class AccountHub {
       const p = alert.params
       const params =
         alert.kind === 'lowBalance'
-          ? { balance: formatVndFor(lang, Number(p.balance)), threshold: formatVndFor(lang, Number(p.threshold)) }
+          ? {
+              balance: formatVndFor(lang, Number(p.balance)),
+              threshold: formatVndFor(lang, Number(p.threshold)),
+            }
           : alert.kind === 'planExpiring'
-            ? { ...p, date: new Date(String(p.expiresAt)).toLocaleDateString(lang === 'vi' ? 'vi-VN' : 'en-US') }
+            ? {
+                ...p,
+                date: new Date(String(p.expiresAt)).toLocaleDateString(lang === 'vi' ? 'vi-VN' : 'en-US'),
+              }
             : p
       const text = alertText(lang, alert.kind, params)
       host.notify(text.title, text.body)

@@ -17,10 +17,18 @@ export function trayStatus(glance: Glance, thresholdVnd: number, lang: Language,
   const error = glance.me.error
   const prefix = demo ? 'Loa (Demo)' : 'Loa'
   if (!me) {
-    return { state: error ? 'error' : 'normal', tooltip: error ? `${prefix}: ${error.message}` : prefix, title: '' }
+    return {
+      state: error ? 'error' : 'normal',
+      tooltip: error ? `${prefix}: ${error.message}` : prefix,
+      title: '',
+    }
   }
   const balance = formatVndFor(lang, me.balance.totalVND)
   const hardError = error !== null && (error.kind === 'auth' || error.kind === 'account_locked')
-  const state: TrayAccountState = hardError ? 'error' : thresholdVnd > 0 && me.balance.totalVND < thresholdVnd ? 'low' : 'normal'
+  const state: TrayAccountState = hardError
+    ? 'error'
+    : thresholdVnd > 0 && me.balance.totalVND < thresholdVnd
+      ? 'low'
+      : 'normal'
   return { state, tooltip: `${prefix} — ${balance}`, title: balance }
 }

@@ -23,7 +23,9 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'account:refresh': none,
   'account:popupVisible': z.object({ visible: z.boolean() }).strict(),
   'usage:records': z.object({ limit: z.number().int().min(1).max(200) }).strict(),
-  'usage:daily': z.object({ days: z.union([z.literal(7), z.literal(30), z.literal(90), z.literal(365)]) }).strict(),
+  'usage:daily': z
+    .object({ days: z.union([z.literal(7), z.literal(30), z.literal(90), z.literal(365)]) })
+    .strict(),
   'usage:models': none,
   'catalog:list': z.object({ kind: z.enum(['text', 'image', 'video', 'embedding']) }).strict(),
   'catalog:model': z.object({ id: z.string().min(1).max(200) }).strict(),
