@@ -4,20 +4,8 @@ import type { DemoClock } from '../context'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const json = JSON.stringify(body)
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(json),
-    ...headers,
-  })
-  res.end(json)
-}
+// One way to write JSON for the whole demo service.
+export { sendJson } from '../http/respond'
 
 export type BodyResult =
   { ok: true; value: unknown } | { ok: false; status: number; code: string; message: string }
