@@ -28,10 +28,10 @@ function glance(
   }
   return {
     me: part(me as never, error),
-    quota: part(null),
-    savings: part(null),
-    daily: part(null),
-    stats: part(null),
+    quota: part<never>(null),
+    savings: part<never>(null),
+    daily: part<never>(null),
+    stats: part<never>(null),
     access: 'full',
   }
 }
