@@ -90,7 +90,7 @@ describe('tray status', () => {
     expect(
       trayStatus(glance(10_000, undefined, { kind: 'auth', message: 'x' }), 50_000, 'vi', false).state,
     ).toBe('error')
-    const nothing: Glance = { ...glance(0), me: part(null, { kind: 'network', message: 'offline' }) }
+    const nothing: Glance = { ...glance(0), me: part<never>(null, { kind: 'network', message: 'offline' }) }
     expect(trayStatus(nothing, 50_000, 'vi', false)).toMatchObject({
       state: 'error',
       tooltip: 'Loa: offline',
