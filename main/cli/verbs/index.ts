@@ -1,5 +1,8 @@
 // Every verb of `loa`, in the order `loa --help` lists them.
 import type { Verb } from '../verb'
 import { demoServerVerb } from './demo-server'
+import { statusVerb } from './status'
+import { usageVerb } from './usage'
+import { modelsVerb } from './models'
 
-export const VERBS: readonly Verb[] = [demoServerVerb]
+export const VERBS: readonly Verb[] = [statusVerb, usageVerb, modelsVerb, demoServerVerb]

@@ -1,0 +1,137 @@
+// Which gateway and key `loa` uses. The key: --key, else LOA_API_KEY, else the one the Loa app saved in the
+// OS keychain for the gateway's host. The gateway: --base-url, else LOA_BASE_URL, else the app's settings.
+// The key is only ever handed to the HTTP client: it never appears in a message.
+import { readFile } from 'node:fs/promises'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import type { GatewayEndpoint } from '../api/http'
+import { KeytarSecretStore, loadKeytar, type KeytarLike } from '../secrets/keytar-store'
+import { accountFor, SERVICE_NAME } from '../secrets/secret-store'
+import { salvageSettings } from '../settings/settings-schema'
+import { EXIT } from './exit-codes'
+import { CliFailure } from './failure'
+import type { GlobalOptions } from './verb'
+
+/** Electron's userData folder is named after the product. */
+const PRODUCT_NAME = 'Loa'
+const SETTINGS_FILE = 'settings.json'
+/** Where the app keeps a key sealed with Electron safeStorage when no keychain works. */
+const SEALED_KEY_FILE = 'key.enc.json'
+
+export type KeySource = 'option' | 'keychain'
+
+export interface Credentials {
+  endpoint: GatewayEndpoint
+  keySource: KeySource
+}
+
+export interface CredentialDeps {
+  env: NodeJS.ProcessEnv
+  loadKeytar?: () => Promise<KeytarLike | null>
+  platform?: NodeJS.Platform
+  homeDir?: string
+}
+
+/** The app's userData folder: LOA_CONFIG_DIR when set, else where Electron puts it on this platform. */
+export function appConfigDir(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
+  if (env.LOA_CONFIG_DIR) return env.LOA_CONFIG_DIR
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', PRODUCT_NAME)
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PRODUCT_NAME)
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), PRODUCT_NAME)
+}
+
+const NO_KEY_HINT = 'pass --key KEY or set LOA_API_KEY, or save a key in the Loa app'
+
+export async function resolveCredentials(global: GlobalOptions, deps: CredentialDeps): Promise<Credentials> {
+  const dir = appConfigDir(deps.env, deps.platform, deps.homeDir)
+  const rawBaseUrl = global.baseUrl ?? (await savedBaseUrl(dir))
+  if (global.key !== undefined) {
+    if (rawBaseUrl === undefined) {
+      throw new CliFailure(
+        'no gateway address: pass --base-url URL or set LOA_BASE_URL, or save one in the Loa app.',
+        EXIT.usage,
+      )
+    }
+    return { endpoint: { baseUrl: checkBaseUrl(rawBaseUrl), key: global.key }, keySource: 'option' }
+  }
+  if (rawBaseUrl === undefined) throw new CliFailure(`no API key: ${NO_KEY_HINT}.`, EXIT.auth)
+  const baseUrl = checkBaseUrl(rawBaseUrl)
+  const account = accountFor(baseUrl)
+  const { key, keychainProblem } = await keychainKey(account, deps.loadKeytar ?? loadKeytar)
+  if (key) return { endpoint: { baseUrl, key }, keySource: 'keychain' }
+  if (await hasSealedKey(dir, account)) {
+    throw new CliFailure(
+      `the Loa app saved the key for ${account} with its own encryption (Electron safeStorage), which only ` +
+        'the app can read: pass --key KEY or set LOA_API_KEY.',
+      EXIT.auth,
+    )
+  }
+  const why = keychainProblem ? ` (the system keychain could not be read: ${keychainProblem})` : ''
+  throw new CliFailure(`no API key for ${account}${why}: ${NO_KEY_HINT}.`, EXIT.auth)
+}
+
+async function savedBaseUrl(dir: string): Promise<string | undefined> {
+  let raw: unknown
+  try {
+    raw = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))
+  } catch {
+    // No settings (the app never ran) or a damaged file: the app itself would start from defaults.
+    return undefined
+  }
+  return salvageSettings(raw).settings.baseUrl ?? undefined
+}
+
+async function keychainKey(
+  account: string,
+  load: () => Promise<KeytarLike | null>,
+): Promise<{ key: string | null; keychainProblem: string | null }> {
+  const keytar = await load()
+  if (!keytar) return { key: null, keychainProblem: 'keytar is not available' }
+  try {
+    return { key: await new KeytarSecretStore(keytar, SERVICE_NAME).get(account), keychainProblem: null }
+  } catch (err) {
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err)
+    return { key: null, keychainProblem: cause.split('\n')[0] ?? cause }
+  }
+}
+
+async function hasSealedKey(dir: string, account: string): Promise<boolean> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(join(dir, SEALED_KEY_FILE), 'utf8'))
+    return (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as Record<string, unknown>)[account] === 'string'
+    )
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The app's rule for a gateway address: http(s) without credentials, and plain http only on this machine,
+ * so the key never crosses a network in clear text.
+ */
+export function checkBaseUrl(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    throw new CliFailure('the gateway address is not a URL.', EXIT.usage)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new CliFailure('the gateway address must start with https://', EXIT.usage)
+  if (url.username || url.password)
+    throw new CliFailure('the gateway address must not contain a user name or password.', EXIT.usage)
+  if (url.protocol === 'http:' && !isLoopback(url.hostname))
+    throw new CliFailure('use https:// for a gateway on another machine.', EXIT.usage)
+  return url.origin + url.pathname.replace(/\/+$/, '')
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}

@@ -1,0 +1,95 @@
+// `loa models [text|image|video|embedding|<model>]`: the catalog (every key may read it, resellers too).
+import { GatewayError } from '../../api/gateway-error'
+import type { ManagementClient } from '../../api/management/index'
+import { impliedVndPerUsd } from '../catalog-rate'
+import {
+  needsRateForVideo,
+  renderCatalogSummary,
+  renderEmbeddingModels,
+  renderImageModels,
+  renderModelDetail,
+  renderTextModels,
+  renderVideoModels,
+} from '../catalog-tables'
+import { EXIT } from '../exit-codes'
+import { CliFailure } from '../failure'
+import { printResult, runManagementVerb } from '../management-verb'
+import { UsageError, type Verb, type VerbContext } from '../verb'
+
+const KINDS = ['text', 'image', 'video', 'embedding'] as const
+type Kind = (typeof KINDS)[number]
+
+const isKind = (word: string): word is Kind => (KINDS as readonly string[]).includes(word)
+
+export const modelsVerb: Verb = {
+  name: 'models',
+  summary: 'the model catalog with prices in USD and VND',
+  usage: 'loa models [text|image|video|embedding|<model>] [--json]',
+  help: `Without an argument, lists every model with counts per kind.
+With a kind, lists that kind with its prices:
+  text        per 1M tokens: input, output, cache read, reasoning (— = not supported)
+  image       per image, for each quality and size (or resolution)
+  video       per second, by resolution, by input type, or one flat price
+  embedding   per 1M tokens, with the free tokens per day
+With a model id (e.g. gpt-4.1 or qwen/qwen3-235b-a22b), shows that model in detail.
+
+Prices are in USD as listed and in VND for your plan; an unknown model id exits 1.
+With --json, prints the service's answer as parsed.`,
+  options: {},
+  async run(ctx) {
+    if (ctx.positionals.length > 1)
+      throw new UsageError(`expected at most one argument; got ${ctx.positionals.length}.`)
+    const target = ctx.positionals[0]
+    return runManagementVerb(ctx, 'models', async (client) => {
+      if (target === undefined) {
+        const catalog = await client.models()
+        return printResult(ctx, catalog, () => renderCatalogSummary(catalog))
+      }
+      if (isKind(target)) return showKind(ctx, client, target)
+      const detail = await findModel(client, target)
+      return printResult(ctx, detail, async () => {
+        const wantsRate =
+          detail.kind === 'text' || (detail.kind === 'video' && needsRateForVideo([detail.model]))
+        return renderModelDetail(detail, wantsRate ? await catalogRate(client) : null)
+      })
+    })
+  },
+}
+
+async function showKind(ctx: VerbContext, client: ManagementClient, kind: Kind): Promise<void> {
+  switch (kind) {
+    case 'text': {
+      const list = await client.textModels()
+      return printResult(ctx, list, async () => renderTextModels(list.data, await catalogRate(client)))
+    }
+    case 'image': {
+      const list = await client.imageModels()
+      return printResult(ctx, list, () => renderImageModels(list.data))
+    }
+    case 'video': {
+      const list = await client.videoModels()
+      return printResult(ctx, list, async () =>
+        renderVideoModels(list.data, needsRateForVideo(list.data) ? await catalogRate(client) : null),
+      )
+    }
+    case 'embedding': {
+      const list = await client.embeddingModels()
+      return printResult(ctx, list, () => renderEmbeddingModels(list.data))
+    }
+  }
+}
+
+async function findModel(client: ManagementClient, id: string) {
+  try {
+    return await client.model(id)
+  } catch (err) {
+    if (err instanceof GatewayError && err.kind === 'not_found')
+      throw new CliFailure(`no model named '${id}' (see 'loa models').`, EXIT.failure)
+    throw err
+  }
+}
+
+async function catalogRate(client: ManagementClient): Promise<number | null> {
+  const [embedding, image] = await Promise.all([client.embeddingModels(), client.imageModels()])
+  return impliedVndPerUsd({ embedding, image })
+}

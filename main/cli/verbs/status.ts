@@ -1,0 +1,143 @@
+// `loa status`: the account at a glance: who, balance, plan and expiry, pooled free quota, savings, and
+// what the last 7 days cost (management-api.md: /me, /usage/stats, /cliproxy-quota, /savings).
+import type { Account, PooledQuota, QuotaPool, Savings, UsageStats } from '../../api/management/index'
+import { UsageError, type Verb } from '../verb'
+import { DASH, daysUntil, formatCount, formatDate, formatPercent, formatVnd, plural } from '../format'
+import { printResult, runManagementVerb } from '../management-verb'
+import { renderFields, renderTable } from '../table'
+
+/** Under this many days left the plan line carries a warning. */
+export const PLAN_WARNING_DAYS = 7
+
+export interface StatusReport {
+  account: Account
+  stats: UsageStats
+  quota: PooledQuota
+  savings: Savings
+}
+
+export const statusVerb: Verb = {
+  name: 'status',
+  summary: 'account, balance, plan, pooled quota, savings and the last 7 days',
+  usage: 'loa status [--json]',
+  help: `Shows the account behind the key: name and e-mail, balance (total, real, bonus), plan and expiry,
+the pooled free quota, money saved, and the last 7 days' spend and tokens.
+
+Reseller and internal accounts cannot read Account & Usage: loa status says so and exits 3.
+With --json, prints {"account", "stats", "quota", "savings"} as the service sent them.`,
+  options: {},
+  async run(ctx) {
+    if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+    return runManagementVerb(ctx, 'status', async (client) => {
+      // All four at once: the client's budget queues them, and one failure decides the exit code.
+      const [account, stats, quota, savings] = await settleAll([
+        client.me(),
+        client.usageStats(),
+        client.quota(),
+        client.savings(),
+      ] as const)
+      const report: StatusReport = { account, stats, quota, savings }
+      await printResult(ctx, report, () => renderStatus(report, Date.now()))
+    })
+  },
+}
+
+/** Like Promise.all, but waits for every call, so nothing is still running when the first failure is reported. */
+async function settleAll<T extends readonly unknown[]>(calls: { [K in keyof T]: Promise<T[K]> }): Promise<{
+  [K in keyof T]: T[K]
+}> {
+  const results = await Promise.allSettled(calls)
+  const failed = results.find((r) => r.status === 'rejected')
+  if (failed) throw failed.reason
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { [K in keyof T]: T[K] }
+}
+
+export function renderStatus(report: StatusReport, nowMs: number): string {
+  const { account, stats, quota, savings } = report
+  const { balance } = account
+  const fields: [string, string][] = [
+    ['Account', `${account.name} <${account.email}>`],
+    [
+      'Balance',
+      `${formatVnd(balance.totalVND)} (real ${formatVnd(balance.realVND)}, bonus ${formatVnd(balance.bonusVND)})`,
+    ],
+    ['Plan', planLine(account, nowMs)],
+  ]
+  const warning = planWarning(account.planExpiresAt, nowMs)
+  if (warning) fields.push(['Warning', warning])
+  fields.push(
+    ['Last 7 days', `${formatVnd(stats.last7DaysCostVND)} spent, ${plural(stats.last7DaysTokens, 'token')}`],
+    [
+      'All time',
+      `${formatVnd(stats.totalCostVND)} spent, ${plural(stats.totalTokens, 'token')}, ` +
+        plural(stats.totalRequests, 'request'),
+    ],
+  )
+  return [renderFields(fields), renderPools(quota), renderSavings(savings)].join('\n')
+}
+
+function planLine(account: Account, nowMs: number): string {
+  const expiresAt = account.planExpiresAt
+  if (expiresAt === null) return `${account.plan}, no expiry`
+  const date = formatDate(new Date(expiresAt))
+  if (Date.parse(expiresAt) <= nowMs) return `${account.plan}, expired on ${date}`
+  const days = daysUntil(expiresAt, nowMs)
+  const left = days === 0 ? 'less than a day left' : `${plural(days, 'day')} left`
+  return `${account.plan}, expires ${date} (${left})`
+}
+
+function planWarning(expiresAt: string | null, nowMs: number): string | null {
+  if (expiresAt === null) return null
+  const msLeft = Date.parse(expiresAt) - nowMs
+  if (msLeft <= 0) return 'the plan has expired: renew it to get its discounts back.'
+  if (daysUntil(expiresAt, nowMs) < PLAN_WARNING_DAYS)
+    return 'the plan expires within a week: renew it to keep its discounts.'
+  return null
+}
+
+function renderPools(quota: PooledQuota): string {
+  const pools: [string, QuotaPool][] = [
+    ['pool_a', quota.pool_a],
+    ['pool_b', quota.pool_b],
+  ]
+  const rows = pools.map(([name, p]) => [
+    name,
+    formatCount(p.remaining),
+    formatCount(p.totalQuota),
+    formatCount(p.usedInWindow),
+    formatCount(p.emails.length),
+  ])
+  const columns = [
+    { header: 'Pool' },
+    { header: 'Remaining', align: 'right' as const },
+    { header: 'Total', align: 'right' as const },
+    { header: 'Used in window', align: 'right' as const },
+    { header: 'E-mails', align: 'right' as const },
+  ]
+  return `Pooled free quota (tokens)\n${renderTable(columns, rows, { indent: '  ' })}`
+}
+
+function renderSavings(s: Savings): string {
+  const rows = [
+    ['Pool A', formatVnd(s.pool_a.savedVND), formatCount(s.pool_a.tokens), formatCount(s.pool_a.requests)],
+    ['Pool B', formatVnd(s.pool_b.savedVND), formatCount(s.pool_b.tokens), formatCount(s.pool_b.requests)],
+    ['Cache hits', formatVnd(s.cacheHit.savedVND), formatCount(s.cacheHit.tokens), DASH],
+    [
+      'Plan discount',
+      formatVnd(s.discount.savedVND),
+      formatCount(s.discount.tokens),
+      formatCount(s.discount.requests),
+    ],
+    ['Free models', DASH, formatCount(s.freeModels.tokens), formatCount(s.freeModels.requests)],
+  ]
+  const columns = [
+    { header: 'Source' },
+    { header: 'Saved', align: 'right' as const },
+    { header: 'Tokens', align: 'right' as const },
+    { header: 'Requests', align: 'right' as const },
+  ]
+  const head =
+    `Savings: ${formatVnd(s.totalSavedVND)} saved, ${formatPercent(s.savingsPercent)} of what it would have ` +
+    `cost (spent ${formatVnd(s.totalSpentVND)})`
+  return `${head}\n${renderTable(columns, rows, { indent: '  ' })}`
+}

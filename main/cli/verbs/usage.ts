@@ -1,0 +1,155 @@
+// `loa usage`: the latest requests (/usage), or the cost per day (/usage/daily) or per model (/usage/models).
+import type { DailyUsage, ModelUsage, UsagePage } from '../../api/management/index'
+import { USAGE_DAYS, USAGE_LIMIT } from '../../api/management/index'
+import { intFlag } from '../args'
+import {
+  formatCompletedAt,
+  formatCount,
+  formatDateTime,
+  formatPercent,
+  formatVnd,
+  formatVndExact,
+  plural,
+} from '../format'
+import { printResult, runManagementVerb } from '../management-verb'
+import { renderTable, type Column } from '../table'
+import { UsageError, type Verb } from '../verb'
+
+/** The list is for reading in a terminal: 20 rows by default; the service's own maximum still applies. */
+export const DEFAULT_LIMIT = 20
+
+type View = { kind: 'recent'; limit: number } | { kind: 'daily'; days: number } | { kind: 'models' }
+
+export const usageVerb: Verb = {
+  name: 'usage',
+  summary: 'recent requests, cost per day, or cost per model',
+  usage: 'loa usage [--limit N | --days N | --by-model] [--json]',
+  help: `Without flags, lists the latest requests: when each was sent and completed, the model, tokens
+(input, output, cache hits, reasoning), the cost after and before the plan discount, and the key source.
+
+Flags:
+  --limit N    how many recent requests to list, ${USAGE_LIMIT.min} to ${USAGE_LIMIT.max} (default ${DEFAULT_LIMIT})
+  --days N     instead, one row per day for the last N days, ${USAGE_DAYS.min} to ${USAGE_DAYS.max}: requests, tokens, cost
+  --by-model   instead, one row per model: requests, tokens, cost
+
+Only one of --limit, --days and --by-model may be given.
+With --json, prints the service's answer (/usage, /usage/daily or /usage/models) as parsed.`,
+  options: {
+    limit: { type: 'string' },
+    days: { type: 'string' },
+    'by-model': { type: 'boolean' },
+  },
+  async run(ctx) {
+    const view = chooseView(ctx.values, ctx.positionals)
+    return runManagementVerb(ctx, 'usage', async (client) => {
+      switch (view.kind) {
+        case 'recent': {
+          const page = await client.usage({ limit: view.limit })
+          return printResult(ctx, page, () => renderRecent(page))
+        }
+        case 'daily': {
+          const daily = await client.usageDaily({ days: view.days })
+          return printResult(ctx, daily, () => renderDaily(daily))
+        }
+        case 'models': {
+          const models = await client.usageModels()
+          return printResult(ctx, models, () => renderByModel(models))
+        }
+      }
+    })
+  },
+}
+
+export function chooseView(
+  values: Record<string, string | boolean | undefined>,
+  positionals: string[],
+): View {
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`)
+  const given = (['limit', 'days', 'by-model'] as const).filter((f) => values[f] !== undefined)
+  if (given.length > 1) throw new UsageError(`--${given[0]} and --${given[1]} cannot be used together.`)
+  if (values['by-model'] === true) return { kind: 'models' }
+  const days = intFlag(values.days, 'days', USAGE_DAYS.min, USAGE_DAYS.max)
+  if (days !== undefined) return { kind: 'daily', days }
+  return {
+    kind: 'recent',
+    limit: intFlag(values.limit, 'limit', USAGE_LIMIT.min, USAGE_LIMIT.max) ?? DEFAULT_LIMIT,
+  }
+}
+
+const right = (header: string): Column => ({ header, align: 'right' })
+
+export function renderRecent(page: UsagePage): string {
+  if (page.data.length === 0) return 'No requests yet.\n'
+  const columns: Column[] = [
+    { header: 'Sent' },
+    { header: 'Completed' },
+    { header: 'Model' },
+    right('In'),
+    right('Out'),
+    right('Cache'),
+    right('Reasoning'),
+    right('Cost'),
+    right('Before discount'),
+    right('Discount'),
+    { header: 'Source' },
+  ]
+  const rows = page.data.map((r) => [
+    formatDateTime(r.date),
+    formatCompletedAt(r.date, r.completedAt),
+    r.model,
+    formatCount(r.inputTokens),
+    formatCount(r.outputTokens),
+    formatCount(r.cacheHitTokens),
+    formatCount(r.reasoningTokens),
+    formatVndExact(r.costVND),
+    formatVndExact(r.costBeforeDiscount),
+    formatPercent(r.discountPercent),
+    r.keySource,
+  ])
+  return `${renderTable(columns, rows)}\nThe latest ${plural(page.data.length, 'request')} of ${formatCount(page.total)}.\n`
+}
+
+export function renderDaily(daily: DailyUsage): string {
+  const columns: Column[] = [{ header: 'Date' }, right('Requests'), right('Tokens'), right('Cost')]
+  const rows = daily.data.map((d) => [
+    d.date,
+    formatCount(d.requestCount),
+    formatCount(d.totalTokens),
+    formatVnd(d.totalCostVND),
+  ])
+  const sum = (pick: (d: DailyUsage['data'][number]) => number) => daily.data.reduce((a, d) => a + pick(d), 0)
+  const footer = [
+    'Total',
+    formatCount(sum((d) => d.requestCount)),
+    formatCount(sum((d) => d.totalTokens)),
+    formatVnd(sum((d) => d.totalCostVND)),
+  ]
+  return renderTable(columns, rows, { footer })
+}
+
+export function renderByModel(usage: ModelUsage): string {
+  if (usage.data.length === 0) return 'No requests yet.\n'
+  const columns: Column[] = [
+    { header: 'Model' },
+    { header: 'Provider' },
+    right('Requests'),
+    right('Tokens'),
+    right('Cost'),
+  ]
+  const rows = usage.data.map((m) => [
+    m.modelName,
+    m.provider,
+    formatCount(m.requestCount),
+    formatCount(m.totalTokens),
+    formatVnd(m.totalCostVND),
+  ])
+  const sum = (pick: (m: ModelUsage['data'][number]) => number) => usage.data.reduce((a, m) => a + pick(m), 0)
+  const footer = [
+    'Total',
+    '',
+    formatCount(sum((m) => m.requestCount)),
+    formatCount(sum((m) => m.totalTokens)),
+    formatVnd(sum((m) => m.totalCostVND)),
+  ]
+  return renderTable(columns, rows, { footer })
+}
