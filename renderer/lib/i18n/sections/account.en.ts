@@ -1,3 +1,113 @@
 import type { accountVi } from './account.vi'
 
-export const accountEn: Record<keyof typeof accountVi, string> = {}
+export const accountEn: Record<keyof typeof accountVi, string> = {
+  'account.updated': 'Updated {when}',
+  'account.justNow': 'just now',
+  'account.refresh': 'Refresh',
+  'account.refreshing': 'Refreshing…',
+  'account.actions': 'Quick actions',
+  'account.action.catalog': 'Catalog',
+  'account.action.openCatalog': 'Open the model catalog',
+  'account.action.openSettings': 'Open Settings',
+
+  'account.balanceReal': 'Top-ups {amount}',
+  'account.balanceBonus': 'Bonus {amount}',
+
+  'account.plan.FREE': 'Free',
+  'account.plan.BASIC': 'Basic',
+  'account.plan.ADVANCED_PLUS': 'Advanced Plus',
+  'account.plan.ULTRA': 'Ultra',
+  'account.planExpires': 'Expires {date}',
+  'account.planExpiresSoon': 'Expires {date}, {days} days left',
+  'account.planExpired': 'Expired {date}',
+  'account.planNoExpiry': 'Does not expire',
+
+  'account.section.pools': 'Pooled quota',
+  'account.section.savings': 'Savings',
+  'account.section.week': 'Last 7 days',
+
+  'account.pool.pool_a': 'Pool A',
+  'account.pool.pool_b': 'Pool B',
+  'account.poolRemaining': '{remaining} / {total} left',
+  'account.poolRemainingFull': '{remaining} of {total} tokens left in the last 24 hours',
+  'account.poolEmails': 'Source accounts ({count})',
+  'account.poolEmailUsed': 'used {used} / {quota}',
+  'account.poolsNone': 'Your plan has no pooled quota.',
+
+  'account.savingsPercent': '({percent} off list price)',
+  'account.savingsSpent': 'Spent {amount}',
+  'account.savings.pool_a': 'Pool A',
+  'account.savings.pool_b': 'Pool B',
+  'account.savings.cacheHit': 'Cache hits',
+  'account.savings.discount': 'Discounts',
+  'account.savings.freeModels': 'Free models',
+  'account.tokens': '{count} tokens',
+  'account.requests': '{count} requests',
+  'account.weekSparkline': 'Cost per day over the last 7 days, {amount} in total',
+
+  'account.notAvailable': 'Not available for this account.',
+  'account.partStale': 'Data from {age}.',
+  'account.partStaleRefreshing': 'Data from {age}, refreshing…',
+  'account.partFailedKept': 'Could not refresh ({error}) Data from {age}.',
+
+  'account.blocked.catalogOnly.title': 'Account & Usage is not available to this account',
+  'account.blocked.catalogOnly.body':
+    'Reseller and internal accounts cannot see their balance and usage history in Loa. The model catalog still works.',
+  'account.blocked.locked.title': 'This account is disabled or locked',
+  'account.blocked.locked.body':
+    'The service refuses every request from this account: it has been disabled, or it is in a 24-hour security lock. Contact support, or use another key.',
+  'account.blocked.auth.title': 'API key rejected',
+  'account.blocked.auth.body':
+    'The service does not accept the saved API key: it may have been revoked. Enter a new key in Settings.',
+
+  'usage.stats.title': 'Overview',
+  'usage.stats.requests': 'Requests (all time)',
+  'usage.stats.tokens': 'Tokens (all time)',
+  'usage.stats.cost': 'Cost (all time)',
+  'usage.stats.weekTokens': 'Tokens, last 7 days',
+  'usage.stats.weekCost': 'Cost, last 7 days',
+
+  'usage.daily.title': 'By day',
+  'usage.daily.span': '{days} days',
+  'usage.daily.spanLabel': 'Time span',
+  'usage.daily.summary': '{days} days: {cost}, {tokens} tokens, {requests} requests.',
+  'usage.daily.chartLabel': 'Chart of cost and tokens per day over {days} days, {cost} in total',
+  'usage.chart.cost': 'Cost',
+  'usage.chart.tokens': 'Tokens',
+
+  'usage.models.title': 'By model',
+  'usage.models.chartLabel': 'Chart of the cost of the {count} costliest models',
+
+  'usage.records.title': 'Recent requests',
+  'usage.records.count': 'Showing {shown} of {total} requests.',
+  'usage.records.export': 'Export CSV',
+  'usage.records.exporting': 'Exporting…',
+  'usage.records.saved': 'Saved to {path}',
+
+  'usage.empty': 'No data yet.',
+  'usage.sortBy': 'Sort by {column}',
+
+  'usage.col.sent': 'Sent',
+  'usage.col.completed': 'Completed',
+  'usage.col.duration': 'Duration',
+  'usage.col.model': 'Model',
+  'usage.col.provider': 'Provider',
+  'usage.col.requests': 'Requests',
+  'usage.col.tokens': 'Tokens',
+  'usage.col.input': 'Input tokens',
+  'usage.col.output': 'Output tokens',
+  'usage.col.cacheHit': 'Cache tokens',
+  'usage.col.reasoning': 'Reasoning tokens',
+  'usage.col.costBefore': 'List price',
+  'usage.col.discount': 'Discount',
+  'usage.col.cost': 'Cost',
+  'usage.col.keySource': 'Key source',
+  'usage.csv.vndHeader': '{label} (VND)',
+  'usage.csv.percentHeader': '{label} (%)',
+  'usage.csv.durationHeader': 'Duration (seconds)',
+
+  'usage.keySource.PRIMARY': 'Primary key',
+  'usage.keySource.SECONDARY': 'Secondary key',
+  'usage.keySource.POOL_A': 'Pool A',
+  'usage.keySource.POOL_B': 'Pool B',
+}

@@ -1,2 +1,112 @@
-// Vietnamese strings of the account views.
-export const accountVi = {} as const
+// Vietnamese strings of the account views: the tray popup and the usage window.
+export const accountVi = {
+  'account.updated': 'Cập nhật {when}',
+  'account.justNow': 'vừa xong',
+  'account.refresh': 'Làm mới',
+  'account.refreshing': 'Đang làm mới…',
+  'account.actions': 'Thao tác nhanh',
+  'account.action.catalog': 'Danh mục',
+  'account.action.openCatalog': 'Mở danh mục mô hình',
+  'account.action.openSettings': 'Mở Cài đặt',
+
+  'account.balanceReal': 'Tiền nạp {amount}',
+  'account.balanceBonus': 'Khuyến mãi {amount}',
+
+  'account.plan.FREE': 'Miễn phí',
+  'account.plan.BASIC': 'Basic',
+  'account.plan.ADVANCED_PLUS': 'Advanced Plus',
+  'account.plan.ULTRA': 'Ultra',
+  'account.planExpires': 'Hết hạn {date}',
+  'account.planExpiresSoon': 'Hết hạn {date}, còn {days} ngày',
+  'account.planExpired': 'Đã hết hạn {date}',
+  'account.planNoExpiry': 'Không hết hạn',
+
+  'account.section.pools': 'Hạn mức dùng chung',
+  'account.section.savings': 'Tiết kiệm',
+  'account.section.week': '7 ngày qua',
+
+  'account.pool.pool_a': 'Pool A',
+  'account.pool.pool_b': 'Pool B',
+  'account.poolRemaining': 'Còn {remaining} / {total}',
+  'account.poolRemainingFull': 'Còn {remaining} trên {total} token trong 24 giờ qua',
+  'account.poolEmails': 'Tài khoản nguồn ({count})',
+  'account.poolEmailUsed': 'đã dùng {used} / {quota}',
+  'account.poolsNone': 'Gói của bạn không có hạn mức dùng chung.',
+
+  'account.savingsPercent': '({percent} so với giá gốc)',
+  'account.savingsSpent': 'Đã chi {amount}',
+  'account.savings.pool_a': 'Pool A',
+  'account.savings.pool_b': 'Pool B',
+  'account.savings.cacheHit': 'Bộ nhớ đệm',
+  'account.savings.discount': 'Giảm giá',
+  'account.savings.freeModels': 'Mô hình miễn phí',
+  'account.tokens': '{count} token',
+  'account.requests': '{count} yêu cầu',
+  'account.weekSparkline': 'Chi phí từng ngày trong 7 ngày qua, tổng {amount}',
+
+  'account.notAvailable': 'Không khả dụng cho tài khoản này.',
+  'account.partStale': 'Dữ liệu từ {age}.',
+  'account.partStaleRefreshing': 'Dữ liệu từ {age}, đang làm mới…',
+  'account.partFailedKept': 'Không làm mới được ({error}) Dữ liệu từ {age}.',
+
+  'account.blocked.catalogOnly.title': 'Tài khoản & Sử dụng không khả dụng cho tài khoản này',
+  'account.blocked.catalogOnly.body':
+    'Tài khoản đại lý và tài khoản nội bộ không xem được số dư và lịch sử sử dụng trong Loa. Danh mục mô hình vẫn dùng được.',
+  'account.blocked.locked.title': 'Tài khoản bị vô hiệu hóa hoặc đang bị khóa',
+  'account.blocked.locked.body':
+    'Dịch vụ từ chối mọi yêu cầu của tài khoản này: tài khoản đã bị vô hiệu hóa, hoặc đang trong thời gian khóa bảo mật 24 giờ. Hãy liên hệ bộ phận hỗ trợ, hoặc dùng một khóa khác.',
+  'account.blocked.auth.title': 'Khóa API bị từ chối',
+  'account.blocked.auth.body':
+    'Dịch vụ không chấp nhận khóa API đã lưu: khóa có thể đã bị thu hồi. Hãy nhập một khóa mới trong Cài đặt.',
+
+  'usage.stats.title': 'Tổng quan',
+  'usage.stats.requests': 'Yêu cầu (tất cả)',
+  'usage.stats.tokens': 'Token (tất cả)',
+  'usage.stats.cost': 'Chi phí (tất cả)',
+  'usage.stats.weekTokens': 'Token 7 ngày qua',
+  'usage.stats.weekCost': 'Chi phí 7 ngày qua',
+
+  'usage.daily.title': 'Theo ngày',
+  'usage.daily.span': '{days} ngày',
+  'usage.daily.spanLabel': 'Khoảng thời gian',
+  'usage.daily.summary': '{days} ngày: {cost}, {tokens} token, {requests} yêu cầu.',
+  'usage.daily.chartLabel': 'Biểu đồ chi phí và token theo ngày trong {days} ngày, tổng chi phí {cost}',
+  'usage.chart.cost': 'Chi phí',
+  'usage.chart.tokens': 'Token',
+
+  'usage.models.title': 'Theo mô hình',
+  'usage.models.chartLabel': 'Biểu đồ chi phí của {count} mô hình tốn nhiều nhất',
+
+  'usage.records.title': 'Yêu cầu gần đây',
+  'usage.records.count': 'Hiển thị {shown} trên tổng số {total} yêu cầu.',
+  'usage.records.export': 'Xuất CSV',
+  'usage.records.exporting': 'Đang xuất…',
+  'usage.records.saved': 'Đã lưu vào {path}',
+
+  'usage.empty': 'Chưa có dữ liệu.',
+  'usage.sortBy': 'Sắp xếp theo {column}',
+
+  'usage.col.sent': 'Gửi lúc',
+  'usage.col.completed': 'Xong lúc',
+  'usage.col.duration': 'Thời gian',
+  'usage.col.model': 'Mô hình',
+  'usage.col.provider': 'Nhà cung cấp',
+  'usage.col.requests': 'Yêu cầu',
+  'usage.col.tokens': 'Token',
+  'usage.col.input': 'Token vào',
+  'usage.col.output': 'Token ra',
+  'usage.col.cacheHit': 'Token cache',
+  'usage.col.reasoning': 'Token suy luận',
+  'usage.col.costBefore': 'Giá gốc',
+  'usage.col.discount': 'Giảm giá',
+  'usage.col.cost': 'Chi phí',
+  'usage.col.keySource': 'Nguồn khóa',
+  'usage.csv.vndHeader': '{label} (VND)',
+  'usage.csv.percentHeader': '{label} (%)',
+  'usage.csv.durationHeader': 'Thời gian (giây)',
+
+  'usage.keySource.PRIMARY': 'Khóa chính',
+  'usage.keySource.SECONDARY': 'Khóa phụ',
+  'usage.keySource.POOL_A': 'Pool A',
+  'usage.keySource.POOL_B': 'Pool B',
+} as const

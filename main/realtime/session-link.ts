@@ -1,0 +1,393 @@
+// One conversation's connection to the service: create a session, connect its socket with the one-use
+// token before `connect_by`, resume it after a drop, replace it when it cannot be used, end it with
+// DELETE (realtime-api.md "States and transitions", "Endpoints", close codes). What it does on its own:
+//   - token expired or channel refused (4503, `realtime_token_expired`) -> a new session, transparently;
+//   - network drop, 4409, 4413, 4400 -> POST /reconnect and a new socket within 120 s;
+//   - session over on the service (4000 / session.ended / session.terminated) -> reported, nothing more.
+// It reports stages and outcomes; the engine decides what they mean for the user.
+import { GatewayError } from '../api/gateway-error'
+import { AppError } from '../errors'
+import type { RealtimeAdapter, TurnDetection, WireProtocol } from './adapters/adapter'
+import { createAdapter } from './adapters/create-adapter'
+import { closeMeaning, type CloseMeaning } from './close-codes'
+import type { EngineClock } from './engine-clock'
+import type { EngineError } from './engine-events'
+import type { RealtimeEvent, ServiceEvent } from './events'
+import type { OutboxSink } from './outbox'
+import type { CreateSessionParams, RealtimeSessionInfo, SessionService } from './sessions-api'
+import { TransportError, type RealtimeTransport, type TransportClose, type TransportConnector } from './transport'
+
+export type LinkStage = 'none' | 'creating' | 'connecting' | 'open' | 'reconnecting' | 'ending'
+
+export interface OpenedLink {
+  session: RealtimeSessionInfo
+  wire: WireProtocol
+  resumed: boolean
+  createMs: number | null
+  connectMs: number
+  sink: OutboxSink
+  encode: RealtimeAdapter['encode']
+  endTurnNow: RealtimeAdapter['endTurnNow']
+}
+
+export interface SessionEnd {
+  sessionId: string
+  model: string
+  reason: string
+  terminated: boolean
+  message: string | null
+  totalVnd: number | null
+  durationSec: number | null
+}
+
+export interface LinkHooks {
+  stage(stage: LinkStage): void
+  created(session: RealtimeSessionInfo): void
+  opened(link: OpenedLink): void
+  received(events: RealtimeEvent[]): void
+  /** The socket closed unexpectedly; resuming (or replacing) follows. */
+  dropped(meaning: CloseMeaning): void
+  /** The session is over. The link is back to `none`. */
+  ended(end: SessionEnd): void
+  /** No session could be opened. The link is back to `none`. */
+  failed(error: EngineError): void
+}
+
+export interface LinkOptions {
+  api: SessionService
+  connect: TransportConnector
+  clock: EngineClock
+  params: CreateSessionParams
+  connectTimeoutMs?: number
+  reconnectWindowMs?: number
+}
+
+const CONNECT_TIMEOUT_MS = 10_000
+/** Spec: "reconnect within 120 seconds"; the last seconds are left for the round trips. */
+const RECONNECT_WINDOW_MS = 120_000
+const WINDOW_MARGIN_MS = 3_000
+/** Spec: the token lives 60 s; used when the session does not say when it must be connected. */
+const CONNECT_WINDOW_MS = 60_000
+const RETRY_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 4_000, 5_000]
+/** New sessions in a row without one opening: beyond this the service is refusing, not flaking. */
+const MAX_RECREATES = 2
+/** Sockets taken over right after opening (4409) in a row: another client holds the session. */
+const MAX_TAKEOVERS = 3
+const RECREATE_CODES: readonly string[] = [
+  'realtime_token_expired',
+  'invalid_session_token',
+  'session_not_found',
+  'realtime_session_ended',
+]
+
+export class SessionLink {
+  #stage: LinkStage = 'none'
+  #session: RealtimeSessionInfo | null = null
+  #adapter: RealtimeAdapter | null = null
+  #transport: RealtimeTransport | null = null
+  /** Bumped by every flow (open, resume, end): a result of an older flow is stale. */
+  #flow = 0
+  #socketSeq = 0
+  #abort = new AbortController()
+  #endNotice: ServiceEvent | null = null
+  #connectDeadlineMs = 0
+  #everOpened = false
+  #recreates = 0
+  #takeovers = 0
+
+  constructor(
+    private readonly o: LinkOptions,
+    private readonly hooks: LinkHooks,
+  ) {}
+
+  get stage(): LinkStage {
+    return this.#stage
+  }
+
+  get session(): RealtimeSessionInfo | null {
+    return this.#session
+  }
+
+  /** Creates and connects a session unless one is open or on its way. */
+  open(): void {
+    if (this.#stage !== 'none') return
+    const flow = this.#newFlow()
+    void this.#createAndConnect(flow)
+  }
+
+  /** Ends the session with DELETE; resolves with what the service said about it, or null without one. */
+  async end(): Promise<SessionEnd | null> {
+    const session = this.#session
+    this.#newFlow()
+    const transport = this.#transport
+    this.#setStage('ending')
+    this.#reset()
+    if (!session) return this.#setStage('none'), null
+    let final: RealtimeSessionInfo | null = null
+    try {
+      final = await this.o.api.delete(session.id)
+    } catch {
+      // Closing the socket with 1000 ends the session on the service as well.
+    }
+    transport?.close(1000, 'client ended the session')
+    this.#setStage('none')
+    return {
+      sessionId: session.id,
+      model: session.model,
+      reason: final?.endReason ?? 'client_deleted',
+      terminated: false,
+      message: null,
+      totalVnd: final?.billing.totalVnd ?? null,
+      durationSec: final?.usage?.durationSec ?? null,
+    }
+  }
+
+  async #createAndConnect(flow: number): Promise<void> {
+    this.#setStage('creating')
+    const startedMs = this.o.clock.now()
+    let session: RealtimeSessionInfo
+    try {
+      session = await this.o.api.create(this.o.params, this.#abort.signal)
+    } catch (err) {
+      if (flow === this.#flow) this.#fail(err)
+      return
+    }
+    if (flow !== this.#flow) return void this.o.api.delete(session.id).catch(() => {})
+    const connection = session.connection
+    let adapter: RealtimeAdapter
+    try {
+      if (!connection) throw new AppError('protocol', 'The session has no WebSocket connection.')
+      adapter = createAdapter(connection.protocol, { turnDetection: turnDetectionOf(this.o.params) })
+    } catch (err) {
+      void this.o.api.delete(session.id).catch(() => {})
+      return this.#fail(err)
+    }
+    const createdMs = this.o.clock.now()
+    this.#session = session
+    this.#adapter = adapter
+    this.#endNotice = null
+    this.#connectDeadlineMs = createdMs + connectWindowMs(session) - WINDOW_MARGIN_MS / 3
+    this.hooks.created(session)
+    await this.#connect(flow, connection.url, connection.token, createdMs - startedMs)
+  }
+
+  /** The first socket of a session. */
+  async #connect(flow: number, url: string, token: string, createMs: number): Promise<void> {
+    this.#setStage('connecting')
+    const timeoutMs = Math.min(this.o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, this.#connectDeadlineMs - this.o.clock.now())
+    // Too late to use the token: the session will be cancelled, free of charge.
+    if (timeoutMs <= 0) return this.#recreate(flow)
+    try {
+      await this.#openSocket(flow, url, token, false, createMs, timeoutMs)
+    } catch (err) {
+      if (flow !== this.#flow) return
+      const code = err instanceof TransportError ? err.code : null
+      if (code !== null && (RECREATE_CODES.includes(code) || code === 'timeout')) return this.#recreate(flow)
+      const session = this.#session
+      if (session) void this.o.api.delete(session.id).catch(() => {})
+      this.#fail(err)
+    }
+  }
+
+  async #openSocket(
+    flow: number,
+    url: string,
+    token: string,
+    resumed: boolean,
+    createMs: number | null,
+    timeoutMs = this.o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+  ): Promise<void> {
+    const seq = ++this.#socketSeq
+    const adapter = this.#adapter as RealtimeAdapter
+    const startedMs = this.o.clock.now()
+    const transport = await this.o.connect(
+      { url, token },
+      {
+        frame: (data) => {
+          if (seq !== this.#socketSeq) return
+          const events = adapter.receive(data)
+          for (const e of events) if (e.type === 'service') this.#noteService(e)
+          this.hooks.received(events)
+        },
+        error: () => {},
+        close: (info) => this.#closed(seq, info),
+      },
+      { signal: this.#abort.signal, timeoutMs },
+    )
+    if (flow !== this.#flow || seq !== this.#socketSeq) return transport.close(1000, 'superseded')
+    const session = this.#session as RealtimeSessionInfo
+    this.#transport = transport
+    this.#everOpened = true
+    this.#recreates = 0
+    this.#setStage('open')
+    this.hooks.opened({
+      session,
+      wire: adapter.wire,
+      resumed,
+      createMs,
+      connectMs: this.o.clock.now() - startedMs,
+      sink: transport,
+      encode: (command) => adapter.encode(command),
+      endTurnNow: () => adapter.endTurnNow(),
+    })
+  }
+
+  #closed(seq: number, info: TransportClose): void {
+    if (seq !== this.#socketSeq) return
+    this.#transport = null
+    if (info.byUs || this.#stage === 'ending' || this.#stage === 'none') return
+    const meaning = closeMeaning(info.code)
+    const notice = this.#endNotice
+    if (notice || meaning.action === 'ended') return this.#sessionOver(notice, info)
+    this.hooks.dropped(meaning)
+    const flow = this.#newFlow()
+    if (meaning.action === 'recreate') return void this.#recreate(flow)
+    this.#takeovers = meaning.action === 'reconnect' ? this.#takeovers + 1 : 0
+    if (this.#takeovers > MAX_TAKEOVERS) {
+      this.#reset()
+      return this.#fail(new AppError('forbidden', 'Another connection keeps taking this session over.'))
+    }
+    void this.#resume(flow, this.o.clock.now())
+  }
+
+  /** Same session, new token, new socket; the conversation is kept on the service. */
+  async #resume(flow: number, lostAtMs: number): Promise<void> {
+    this.#setStage('reconnecting')
+    const session = this.#session as RealtimeSessionInfo
+    const knownUrl = session.connection?.url ?? ''
+    const windowMs = (this.o.reconnectWindowMs ?? RECONNECT_WINDOW_MS) - WINDOW_MARGIN_MS
+    for (let attempt = 0; flow === this.#flow; attempt++) {
+      if (this.o.clock.now() - lostAtMs > windowMs) return this.#sessionOver(null, null, 'connection_lost')
+      await this.#sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 0)
+      if (flow !== this.#flow) return
+      try {
+        const fresh = await this.o.api.reconnect(session.id, knownUrl, this.#abort.signal)
+        if (flow !== this.#flow) return
+        await this.#openSocket(flow, fresh.url, fresh.token, true, null)
+        return
+      } catch (err) {
+        if (flow !== this.#flow) return
+        if (sessionIsGone(err)) return this.#sessionOver(null, null, 'connection_lost')
+        // Network trouble, an expired token, a 5xx: try again until the window closes.
+      }
+    }
+  }
+
+  /** A new session in place of one that cannot be used; the old one is deleted (free if never connected). */
+  async #recreate(flow: number): Promise<void> {
+    const old = this.#session
+    const oldWasLive = this.#everOpened
+    this.#reset()
+    // Set before the hook, so that nobody opens a second session meanwhile.
+    this.#setStage('creating')
+    if (old) {
+      void this.o.api.delete(old.id).catch(() => {})
+      if (oldWasLive) this.hooks.ended(endOf(old, 'channel_lost', false, null, null))
+    }
+    if (++this.#recreates > MAX_RECREATES) {
+      return this.#fail(new AppError('server', 'The service could not open an audio channel; try again later.'))
+    }
+    await this.#createAndConnect(flow)
+  }
+
+  #sessionOver(notice: ServiceEvent | null, close: TransportClose | null, fallbackReason = 'ended'): void {
+    const session = this.#session
+    this.#newFlow()
+    const transport = this.#transport
+    this.#reset()
+    transport?.close(1000, 'session over')
+    this.#setStage('none')
+    if (!session) return
+    const fromClose = close ? /^(ended|terminated):\s*(\S+)/.exec(close.reason) : null
+    const terminated = notice ? notice.kind === 'session.terminated' : fromClose?.[1] === 'terminated'
+    const reason = notice?.reason ?? fromClose?.[2] ?? fallbackReason
+    this.hooks.ended(endOf(session, reason, terminated, notice?.message ?? null, notice?.totalVnd ?? null))
+  }
+
+  #noteService(e: ServiceEvent): void {
+    if (e.kind === 'session.ended' || e.kind === 'session.terminated') this.#endNotice = e
+  }
+
+  #fail(err: unknown): void {
+    this.#reset()
+    // Reported before the stage changes, so the engine moves straight to `failed`.
+    this.hooks.failed(engineError(err))
+    this.#setStage('none')
+  }
+
+  #reset(): void {
+    this.#session = null
+    this.#adapter = null
+    this.#transport = null
+    this.#endNotice = null
+    this.#everOpened = false
+    this.#socketSeq++
+  }
+
+  #newFlow(): number {
+    this.#abort.abort()
+    this.#abort = new AbortController()
+    return ++this.#flow
+  }
+
+  #setStage(stage: LinkStage): void {
+    if (this.#stage === stage) return
+    this.#stage = stage
+    this.hooks.stage(stage)
+  }
+
+  /** Waits on the engine's clock; an aborted flow wakes it at once. */
+  #sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve()
+    const { clock } = this.o
+    const signal = this.#abort.signal
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clock.clearTimeout(handle)
+        signal.removeEventListener('abort', wake)
+        resolve()
+      }
+      const handle = clock.setTimeout(wake, ms)
+      signal.addEventListener('abort', wake, { once: true })
+    })
+  }
+}
+
+function turnDetectionOf(params: CreateSessionParams): TurnDetection {
+  return params.turnDetection
+}
+
+/** From the session's own `connect_by` and `created_at` (server times, so no clock skew), else 60 s. */
+function connectWindowMs(s: RealtimeSessionInfo): number {
+  const by = s.connectBy ? Date.parse(s.connectBy) : NaN
+  const created = s.createdAt ? Date.parse(s.createdAt) : NaN
+  const window = by - created
+  return Number.isFinite(window) && window > 0 ? window : CONNECT_WINDOW_MS
+}
+
+function sessionIsGone(err: unknown): boolean {
+  if (!(err instanceof GatewayError)) return false
+  const { status, code } = err.details
+  return status === 404 || status === 409 || status === 410 || (code !== null && RECREATE_CODES.includes(code))
+}
+
+function endOf(
+  s: RealtimeSessionInfo,
+  reason: string,
+  terminated: boolean,
+  message: string | null,
+  totalVnd: number | null,
+): SessionEnd {
+  return { sessionId: s.id, model: s.model, reason, terminated, message, totalVnd, durationSec: null }
+}
+
+export function engineError(err: unknown): EngineError {
+  if (err instanceof GatewayError) {
+    const out: EngineError = { kind: err.kind, code: err.details.code, message: err.message }
+    if (err.retryAfterMs !== undefined) out.retryAfterMs = err.retryAfterMs
+    return out
+  }
+  if (err instanceof TransportError) return { kind: err.kind, code: err.code, message: err.message }
+  if (err instanceof AppError) return { kind: err.kind, code: null, message: err.message }
+  return { kind: 'internal', code: null, message: err instanceof Error ? err.message : String(err) }
+}

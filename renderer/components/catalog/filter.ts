@@ -1,0 +1,186 @@
+// The catalog's list logic, pure: one row per model with what search, filters and sorting read, then the
+// filters themselves. Prices compared are the VND figures the rows show (after the plan discount).
+import type { CatalogKind, CatalogList } from '../../../preload/contract'
+import {
+  cheapestImage,
+  cheapestVideoSecond,
+  embeddingPrice,
+  estimateVnd,
+  videoSummary,
+  type EmbeddingModel,
+  type ImageModel,
+  type TextModel,
+  type VideoModel,
+  type VideoSummary,
+} from '../../lib/pricing'
+
+interface RowBase {
+  id: string
+  name: string
+  provider: string
+  /** Name, id, provider and description, folded for search. */
+  searchText: string
+  /** Per 1M input tokens (text, embedding), per image (image), per second (video); null when unknown. */
+  priceVnd: number | null
+  /** Context window (text) or maximum input (embedding), in tokens. */
+  contextTokens: number | null
+}
+
+export type CatalogRow = RowBase &
+  (
+    | { kind: 'text'; model: TextModel }
+    | { kind: 'image'; model: ImageModel }
+    | { kind: 'video'; model: VideoModel; video: VideoSummary }
+    | { kind: 'embedding'; model: EmbeddingModel }
+  )
+
+export type SortKey = 'name' | 'price' | 'context'
+
+export interface CatalogFilter {
+  query: string
+  /** Empty: every provider. */
+  providers: string[]
+  /** Text only. */
+  visionOnly: boolean
+  /** Text only. */
+  minContextTokens: number | null
+  maxPriceVnd: number | null
+  sort: SortKey
+}
+
+export const SORTS_BY_KIND: Record<CatalogKind, readonly SortKey[]> = {
+  text: ['name', 'price', 'context'],
+  image: ['name', 'price'],
+  video: ['name', 'price'],
+  embedding: ['name', 'price', 'context'],
+}
+
+export const CONTEXT_STEPS_TOKENS = [32_000, 128_000, 200_000, 1_000_000] as const
+
+export function emptyFilter(): CatalogFilter {
+  return {
+    query: '',
+    providers: [],
+    visionOnly: false,
+    minContextTokens: null,
+    maxPriceVnd: null,
+    sort: 'name',
+  }
+}
+
+/** Lower case without Vietnamese diacritics, so "dong" finds "đồng" and "Mo hinh" finds "Mô hình". */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase()
+}
+
+function base(
+  m: { model_id: string; name: string; provider: string; description?: string },
+  priceVnd: number | null,
+  contextTokens: number | null,
+): RowBase {
+  return {
+    id: m.model_id,
+    name: m.name,
+    provider: m.provider,
+    searchText: foldForSearch([m.name, m.model_id, m.provider, m.description ?? ''].join('\n')),
+    priceVnd,
+    contextTokens,
+  }
+}
+
+/** The rows of one tab's list; none while it has no value. */
+export function catalogRows(list: CatalogList): CatalogRow[] {
+  switch (list.kind) {
+    case 'text':
+      return (list.list.value?.data ?? []).map((model) => ({
+        kind: 'text',
+        model,
+        ...base(model, estimateVnd(model.pricing.input, model.discount.percent).vnd, model.context_window),
+      }))
+    case 'image':
+      return (list.list.value?.data ?? []).map((model) => ({
+        kind: 'image',
+        model,
+        ...base(model, cheapestImage(model)?.vnd.vnd ?? null, null),
+      }))
+    case 'video':
+      return (list.list.value?.data ?? []).map((model) => {
+        const video = videoSummary(model.pricing)
+        return {
+          kind: 'video',
+          model,
+          video,
+          ...base(model, cheapestVideoSecond(video)?.perSecondVnd.vnd ?? null, null),
+        }
+      })
+    case 'embedding':
+      return (list.list.value?.data ?? []).map((model) => ({
+        kind: 'embedding',
+        model,
+        ...base(model, embeddingPrice(model).vnd.vnd, model.max_input_tokens),
+      }))
+  }
+}
+
+export function providersOf(rows: readonly CatalogRow[]): string[] {
+  return [...new Set(rows.map((r) => r.provider))].sort((a, b) => a.localeCompare(b))
+}
+
+/** True when anything but the sort narrows the list. */
+export function isNarrowed(f: CatalogFilter): boolean {
+  return (
+    f.query.trim() !== '' ||
+    f.providers.length > 0 ||
+    f.visionOnly ||
+    f.minContextTokens !== null ||
+    f.maxPriceVnd !== null
+  )
+}
+
+export function matchesFilter(row: CatalogRow, f: CatalogFilter): boolean {
+  const words = foldForSearch(f.query).split(/\s+/).filter(Boolean)
+  if (!words.every((w) => row.searchText.includes(w))) return false
+  if (f.providers.length > 0 && !f.providers.includes(row.provider)) return false
+  if (row.kind === 'text') {
+    if (f.visionOnly && !row.model.supports_vision) return false
+    if (f.minContextTokens !== null && row.model.context_window < f.minContextTokens) return false
+  }
+  if (f.maxPriceVnd !== null && (row.priceVnd === null || row.priceVnd > f.maxPriceVnd)) return false
+  return true
+}
+
+const byName = (a: CatalogRow, b: CatalogRow) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true })
+
+/** Unknown values sort last whichever the direction. */
+function byNumber(pick: (r: CatalogRow) => number | null, direction: 1 | -1) {
+  return (a: CatalogRow, b: CatalogRow) => {
+    const x = pick(a)
+    const y = pick(b)
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1
+    return (x - y) * direction || byName(a, b)
+  }
+}
+
+export function sortRows(rows: readonly CatalogRow[], sort: SortKey): CatalogRow[] {
+  const compare =
+    sort === 'price'
+      ? byNumber((r) => r.priceVnd, 1)
+      : sort === 'context'
+        ? byNumber((r) => r.contextTokens, -1)
+        : byName
+  return [...rows].sort(compare)
+}
+
+export function visibleRows(rows: readonly CatalogRow[], f: CatalogFilter): CatalogRow[] {
+  return sortRows(
+    rows.filter((r) => matchesFilter(r, f)),
+    f.sort,
+  )
+}
+
+export type RowOf<K extends CatalogKind> = Extract<CatalogRow, { kind: K }>
+
+export function rowsOfKind<K extends CatalogKind>(rows: readonly CatalogRow[], kind: K): RowOf<K>[] {
+  return rows.filter((r): r is RowOf<K> => r.kind === kind)
+}

@@ -1,0 +1,202 @@
+// The Catalog view in jsdom over a fake bridge: the states the embedded demo service cannot easily be made
+// to show (a locked account, a stale list whose refresh failed, a slow load) and the tablist's keyboard.
+import { flushSync, mount, unmount } from 'svelte'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CatalogKind, CatalogList, IpcResult, Settings } from '../../preload/contract'
+import { demoCatalogList } from './catalog-fixtures'
+
+type ListAnswer = (kind: CatalogKind) => Promise<IpcResult<CatalogList>>
+
+const bridge = vi.hoisted(() => {
+  const state: { list: ListAnswer | null } = { list: null }
+  const none = () => () => {}
+  const fake = {
+    settings: { onChanged: none },
+    key: { onChanged: none },
+    connection: { onChanged: none },
+    account: { glance: async () => ({ ok: true, value: { me: { value: { plan: 'ADVANCED_PLUS' } } } }) },
+    catalog: {
+      list: ({ kind }: { kind: CatalogKind }) => state.list!(kind),
+      model: async () => ({ ok: false, error: { kind: 'not_found', message: 'no' } }),
+    },
+  }
+  ;(window as unknown as { loa: unknown }).loa = fake
+  return state
+})
+
+const { default: Catalog } = await import('../../renderer/views/Catalog.svelte')
+const { app } = await import('../../renderer/stores/app.svelte')
+const { catalog } = await import('../../renderer/stores/catalog.svelte')
+
+let target: HTMLElement
+let view: ReturnType<typeof mount> | null = null
+let account = 0
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
+  flushSync()
+}
+
+function show(list: ListAnswer) {
+  bridge.list = list
+  // A fresh account each time, so the shared store starts over.
+  catalog.useAccount(`test-${++account}`)
+  view = mount(Catalog, { target })
+  flushSync()
+}
+
+beforeEach(() => {
+  app.settings.set({ language: 'vi', theme: 'light' } as Settings)
+  target = document.createElement('div')
+  document.body.append(target)
+})
+
+afterEach(() => {
+  if (view) unmount(view)
+  view = null
+  target.remove()
+})
+
+describe('catalog states', () => {
+  it('says it is loading until the list comes', async () => {
+    let release!: (r: IpcResult<CatalogList>) => void
+    show(() => new Promise((r) => (release = r)))
+    expect(target.querySelector('[data-testid="catalog-loading"]')?.textContent).toBe('Đang tải danh mục…')
+    release({ ok: true, value: demoCatalogList('text') })
+    await settle()
+    expect(target.querySelector('[data-testid="catalog-loading"]')).toBeNull()
+    expect(target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
+  })
+
+  it('explains a 403 account lock, with the service message and a retry', async () => {
+    let calls = 0
+    show(async (kind) => {
+      calls++
+      if (calls === 1) {
+        return {
+          ok: false,
+          error: { kind: 'account_locked', message: 'This account is disabled. Contact support.' },
+        }
+      }
+      return { ok: true, value: demoCatalogList(kind) }
+    })
+    await settle()
+    const alert = target.querySelector('[data-testid="catalog-error"]')!
+    expect(alert.getAttribute('role')).toBe('alert')
+    expect(alert.getAttribute('data-error-kind')).toBe('account_locked')
+    expect(alert.textContent).toContain('Không tải được danh mục.')
+    expect(alert.textContent).toContain('24 giờ khóa bảo mật')
+    expect(alert.textContent).toContain('This account is disabled. Contact support.')
+    alert.querySelector('button')!.click()
+    await settle()
+    expect(target.querySelector('[data-testid="catalog-error"]')).toBeNull()
+    expect(target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
+  })
+
+  it('shows the rate-limit wait in seconds', async () => {
+    show(async () => ({
+      ok: false,
+      error: { kind: 'rate_limit', message: 'Too many', retryAfterMs: 12_300 },
+    }))
+    await settle()
+    expect(target.querySelector('[data-testid="catalog-error"]')!.textContent).toContain(
+      'Thử lại sau 13 giây',
+    )
+  })
+
+  it('keeps showing a stale list with its age when the refresh failed', async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString()
+    show(async (kind) => ({
+      ok: true,
+      value: demoCatalogList(kind, {
+        fetchedAt: twoHoursAgo,
+        stale: true,
+        error: { kind: 'network', message: 'connect ECONNREFUSED' },
+      }),
+    }))
+    await settle()
+    const stale = target.querySelector('[data-testid="catalog-stale"]')!
+    expect(stale.textContent).toContain('Đang hiện dữ liệu từ 2 giờ trước: không làm mới được.')
+    expect(stale.textContent).toContain('Không kết nối được với dịch vụ.')
+    expect(target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
+    expect(target.querySelector('[data-testid="catalog-count"]')!.textContent).toBe('11 / 11 mô hình')
+  })
+
+  it('marks a stale list that is still being refreshed by its age alone', async () => {
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000 - 5_000).toISOString()
+    show(async (kind) => ({
+      ok: true,
+      value: demoCatalogList(kind, { fetchedAt: tenMinutesAgo, stale: true, refreshing: true }),
+    }))
+    await settle()
+    expect(target.querySelector('[data-testid="catalog-stale"]')!.textContent).toContain(
+      'Dữ liệu từ 10 phút trước, có thể đã cũ.',
+    )
+  })
+
+  it('says so when nothing matches, and clearing the filters brings the rows back', async () => {
+    show(async (kind) => ({ ok: true, value: demoCatalogList(kind) }))
+    await settle()
+    const search = target.querySelector<HTMLInputElement>('input[name="catalog-search"]')!
+    search.value = 'không có mô hình này'
+    search.dispatchEvent(new Event('input', { bubbles: true }))
+    flushSync()
+    const empty = target.querySelector('[data-testid="catalog-empty"]')!
+    expect(empty.textContent).toContain('Không có mô hình nào khớp bộ lọc.')
+    expect(target.querySelector('table')).toBeNull()
+    empty.querySelector('button')!.click()
+    flushSync()
+    expect(search.value).toBe('')
+    expect(target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
+  })
+})
+
+describe('tabs', () => {
+  it('move with the arrow keys, Home and End, loading each tab once', async () => {
+    const asked: CatalogKind[] = []
+    show(async (kind) => {
+      asked.push(kind)
+      return { ok: true, value: demoCatalogList(kind) }
+    })
+    await settle()
+    const tab = (kind: string) =>
+      target.querySelector<HTMLButtonElement>(`[role="tab"][data-kind="${kind}"]`)!
+    expect(tab('text').getAttribute('aria-selected')).toBe('true')
+    expect(tab('text').tabIndex).toBe(0)
+    expect(tab('image').tabIndex).toBe(-1)
+
+    tab('text').focus()
+    tab('text').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    await settle()
+    expect(tab('image').getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(tab('image'))
+    expect(target.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).toBe(
+      'catalog-tab-image',
+    )
+    expect(target.querySelector('table[data-kind="image"]')).not.toBeNull()
+
+    tab('image').dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))
+    await settle()
+    expect(tab('embedding').getAttribute('aria-selected')).toBe('true')
+    tab('embedding').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    await settle()
+    expect(tab('text').getAttribute('aria-selected')).toBe('true')
+    tab('text').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))
+    await settle()
+    expect(tab('embedding').getAttribute('aria-selected')).toBe('true')
+    tab('embedding').dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
+    await settle()
+    expect(tab('text').getAttribute('aria-selected')).toBe('true')
+    expect(asked).toEqual(['text', 'image', 'embedding'])
+  })
+})
+
+describe('the plan line', () => {
+  it("names the caller's plan", async () => {
+    show(async (kind) => ({ ok: true, value: demoCatalogList(kind) }))
+    await settle()
+    expect(target.querySelector('[data-testid="catalog-plan"]')!.textContent).toContain(
+      'gói Advanced+ của bạn',
+    )
+  })
+})

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest'
+import { compactNumber, compactVnd, formatDay } from '../../renderer/components/charts/axis-format'
+import { durationMs, formatDuration } from '../../renderer/components/usage/duration'
+import { modelColumns } from '../../renderer/components/usage/model-columns'
+import {
+  formatRecordTime,
+  keySourceLabel,
+  recordColumns,
+} from '../../renderer/components/usage/record-columns'
+import type { ModelUsageItem, UsageRecord } from '../../renderer/components/usage/shapes'
+import { nextSort, sortRows } from '../../renderer/components/usage/sort'
+import { firstSortDir } from '../../renderer/components/usage/table-column'
+import { translate, type MessageKey } from '../../renderer/lib/i18n/translate'
+
+const vi = (key: MessageKey, params?: Record<string, string | number>) => translate('vi', key, params)
+const en = (key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params)
+const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('sorting', () => {
+  const rows = [
+    { name: 'Đặng', cost: 30 },
+    { name: 'an', cost: null },
+    { name: 'Bình', cost: 10 },
+    { name: 'Ánh', cost: 30 },
+  ]
+
+  it('orders numbers either way and keeps missing values last', () => {
+    const byCost = (dir: 'asc' | 'desc') => sortRows(rows, (r) => r.cost, dir, 'vi-VN').map((r) => r.name)
+    expect(byCost('desc')).toEqual(['Đặng', 'Ánh', 'Bình', 'an'])
+    expect(byCost('asc')).toEqual(['Bình', 'Đặng', 'Ánh', 'an'])
+  })
+
+  it('orders text by the language, ignoring case and accents for equal letters', () => {
+    expect(sortRows(rows, (r) => r.name, 'asc', 'vi-VN').map((r) => r.name)).toEqual([
+      'an',
+      'Ánh',
+      'Bình',
+      'Đặng',
+    ])
+    expect(sortRows(['gpt-10', 'gpt-9'], (r) => r, 'asc', 'en-US')).toEqual(['gpt-9', 'gpt-10'])
+  })
+
+  it('does not touch the rows it was given', () => {
+    const copy = [...rows]
+    sortRows(rows, (r) => r.cost, 'asc', 'vi-VN')
+    expect(rows).toEqual(copy)
+  })
+
+  it('turns the sorted column around, and starts another in its own direction', () => {
+    expect(nextSort({ column: 'cost', dir: 'desc' }, 'cost', 'desc')).toEqual({ column: 'cost', dir: 'asc' })
+    expect(nextSort({ column: 'cost', dir: 'asc' }, 'cost', 'desc')).toEqual({ column: 'cost', dir: 'desc' })
+    expect(nextSort({ column: 'cost', dir: 'asc' }, 'model', 'asc')).toEqual({ column: 'model', dir: 'asc' })
+    expect(firstSortDir({ numeric: true })).toBe('desc')
+    expect(firstSortDir({ numeric: false })).toBe('asc')
+  })
+})
+
+describe('durations', () => {
+  it('come from sent and completed times, and are missing without a completion', () => {
+    expect(durationMs('2026-11-22T04:53:54.112Z', '2026-11-22T04:58:59.802Z')).toBe(305_690)
+    expect(durationMs('2026-11-22T04:53:54.112Z', null)).toBeNull()
+    expect(durationMs('2026-11-22T04:53:54Z', '2026-11-22T04:53:50Z')).toBeNull()
+  })
+
+  it('read in two units at most', () => {
+    expect(formatDuration(305_690, 'vi')).toBe('5 phút 5 giây')
+    expect(formatDuration(305_690, 'en')).toBe('5 min 5 sec')
+    expect(formatDuration(5_140, 'vi')).toBe('5,1 giây')
+    expect(formatDuration(18_900, 'en')).toBe('18 sec')
+    expect(formatDuration(120_000, 'en')).toBe('2 min')
+    expect(formatDuration(3_720_000, 'en')).toBe('1 hr 2 min')
+    expect(formatDuration(null, 'vi')).toBe('—')
+  })
+})
+
+describe('the requests table', () => {
+  const record: UsageRecord = {
+    id: 'usg_1',
+    date: '2026-11-22T04:53:54.112Z',
+    completedAt: null,
+    model: 'claude-haiku-4-5',
+    inputTokens: 22625,
+    outputTokens: 176,
+    totalTokens: 22801,
+    cacheHitTokens: 12099,
+    reasoningTokens: 0,
+    costVND: 277.55,
+    costBeforeDiscount: 346.94,
+    discountPercent: 20,
+    keySource: 'POOL_A',
+  }
+
+  it('shows every field the brief asks for, formatted for the language', () => {
+    const cells = Object.fromEntries(recordColumns('vi', vi).map((c) => [c.id, nbsp(c.text(record))]))
+    expect(cells).toEqual({
+      sent: nbsp(formatRecordTime(record.date, 'vi')),
+      completed: '—',
+      duration: '—',
+      model: 'claude-haiku-4-5',
+      input: '22.625',
+      output: '176',
+      cacheHit: '12.099',
+      reasoning: '0',
+      costBefore: '347 ₫',
+      discount: '20%',
+      cost: '278 ₫',
+      keySource: 'Pool A',
+    })
+  })
+
+  it('marks the times for machines and sorts a missing completion last', () => {
+    const columns = recordColumns('en', en)
+    const completed = columns.find((c) => c.id === 'completed')!
+    expect(columns.find((c) => c.id === 'sent')!.datetime!(record)).toBe(record.date)
+    expect(completed.datetime!(record)).toBeNull()
+    expect(completed.sortValue(record)).toBeNull()
+  })
+
+  it('names key sources, and shows an unknown one as sent', () => {
+    expect(keySourceLabel('PRIMARY', en)).toBe('Primary key')
+    expect(keySourceLabel('POOL_B', vi)).toBe('Pool B')
+    expect(keySourceLabel('TERTIARY', vi)).toBe('TERTIARY')
+  })
+})
+
+describe('the per-model table', () => {
+  const models: ModelUsageItem[] = [
+    {
+      modelId: 'a',
+      modelName: 'Veo 3',
+      provider: 'google',
+      totalTokens: 1441,
+      totalCostVND: 544500,
+      requestCount: 9,
+    },
+    {
+      modelId: 'b',
+      modelName: 'GPT-4.1',
+      provider: 'openai',
+      totalTokens: 1712281,
+      totalCostVND: 94943.71,
+      requestCount: 221,
+    },
+    {
+      modelId: 'c',
+      modelName: 'Claude Sonnet 4.5',
+      provider: 'anthropic',
+      totalTokens: 3414555,
+      totalCostVND: 161858.2,
+      requestCount: 363,
+    },
+  ]
+
+  it('has model, provider, requests, tokens and cost columns that sort', () => {
+    const columns = modelColumns('en', en)
+    expect(columns.map((c) => c.label)).toEqual(['Model', 'Provider', 'Requests', 'Tokens', 'Cost'])
+    const by = (id: string, dir: 'asc' | 'desc') =>
+      sortRows(models, columns.find((c) => c.id === id)!.sortValue, dir, 'en-US').map((m) => m.modelId)
+    expect(by('cost', 'desc')).toEqual(['a', 'c', 'b'])
+    expect(by('requests', 'desc')).toEqual(['c', 'b', 'a'])
+    expect(by('tokens', 'asc')).toEqual(['a', 'b', 'c'])
+    expect(by('provider', 'asc')).toEqual(['c', 'a', 'b'])
+    expect(columns.find((c) => c.id === 'cost')!.text(models[1]!)).toBe('₫94,944')
+  })
+})
+
+describe('chart axes', () => {
+  it('use short amounts in the UI language', () => {
+    expect(nbsp(compactVnd(1_918_848, 'vi'))).toBe('1,9 Tr ₫')
+    expect(compactVnd(1_918_848, 'en')).toBe('₫1.9M')
+    expect(compactNumber(13_991_141, 'en')).toBe('14M')
+    expect(nbsp(compactNumber(1234, 'vi'))).toBe('1,2 N')
+  })
+
+  it('label service days without shifting them into the local time zone', () => {
+    expect(formatDay('2026-11-16', 'en')).toBe('Nov 16')
+    expect(formatDay('2026-01-01', 'en', true)).toBe('Jan 1, 2026')
+    expect(formatDay('2026-11-16', 'vi')).toBe('16 thg 11')
+    expect(formatDay('bad', 'vi')).toBe('bad')
+  })
+})
