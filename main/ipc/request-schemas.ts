@@ -35,7 +35,11 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
         .string()
         .min(1)
         .max(120)
-        .regex(/^[^/\\:*?"<>|\x00-\x1f]+$/, 'not a plain file name'),
+        // No path separators, no characters Windows forbids, no control characters.
+        .refine(
+          (name) => !/[/\\:*?"<>|]/.test(name) && ![...name].some((c) => c.charCodeAt(0) < 0x20),
+          'not a plain file name',
+        ),
       content: z.string().max(50_000_000),
       kind: z.literal('csv'),
     })

@@ -18,6 +18,15 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'settings:get': fail,
     'settings:update': fail,
     'audio:openPort': fail,
+    'account:glance': fail,
+    'account:refresh': fail,
+    'account:popupVisible': fail,
+    'usage:records': fail,
+    'usage:daily': fail,
+    'usage:models': fail,
+    'catalog:list': fail,
+    'catalog:model': fail,
+    'file:saveText': fail,
     ...overrides,
   } as Handlers
 }
@@ -54,6 +63,12 @@ describe('the IPC router', () => {
       ['key:set', { key: 42 }, 'key'],
       ['key:set', { key: 'x'.repeat(5000) }, 'key'],
       ['key:status', { unexpected: true }, undefined],
+      ['file:saveText', { suggestedName: '../../.bashrc', content: 'x', kind: 'csv' }, 'suggestedName'],
+      ['file:saveText', { suggestedName: 'a\u0000b.csv', content: 'x', kind: 'csv' }, 'suggestedName'],
+      ['file:saveText', { suggestedName: 'ok.csv', content: 'x', kind: 'exe' }, 'kind'],
+      ['usage:daily', { days: 31 }, 'days'],
+      ['usage:records', { limit: 500 }, 'limit'],
+      ['catalog:list', { kind: 'audio' }, 'kind'],
     ]
     for (const [channel, payload, field] of cases) {
       const r = await router.dispatch(channel, payload, ctx)

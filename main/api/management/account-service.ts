@@ -9,8 +9,6 @@ import { ManagementCache, type CacheView } from './cache'
 import { ManagementClient, type ManagementClientOptions } from './client'
 import { systemClock, type Clock, type TimerHandle } from './clock'
 import { managementRequests, type ManagementRequest } from './requests'
-import type { Account, DailyUsage, UsageStats } from './schemas/account'
-import type { PooledQuota, Savings } from './schemas/pools'
 import type { AccountUpdate, Glance, GlancePart, Part } from './glance'
 
 export type { AccountUpdate, Glance, GlancePart, Part }

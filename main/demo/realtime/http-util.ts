@@ -1,5 +1,5 @@
 // Small HTTP helpers shared by the realtime routes.
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { DemoClock } from '../context'
 
 export const MAX_BODY_BYTES = 64 * 1024
