@@ -1,6 +1,14 @@
 // The tray icon: its state picture, tooltip and menu. A left click toggles the popup; the menu opens views.
 import { join } from 'node:path'
-import { Menu, Tray, nativeImage, nativeTheme, type NativeImage, type Rectangle } from 'electron'
+import {
+  Menu,
+  Tray,
+  nativeImage,
+  nativeTheme,
+  type MenuItemConstructorOptions,
+  type NativeImage,
+  type Rectangle,
+} from 'electron'
 import type { ViewName } from '../../preload/contract'
 import { TRAY_ICON_DIR, trayIconFileName, trayVariant, type TrayState } from './tray-icons'
 import type { TrayLabelKey } from './tray-labels'
@@ -32,7 +40,13 @@ export function createTray(opts: TrayOptions): TrayController {
   const menu = (): Menu => {
     const l = opts.labels()
     const view = (label: string, v: ViewName) => ({ label, click: () => opts.onShowView(v) })
+    // AppIndicator shows neither tooltips nor the popup, so on Linux the balance heads the menu instead.
+    const status: MenuItemConstructorOptions[] =
+      process.platform === 'linux' && tooltip
+        ? [{ label: tooltip, enabled: false }, { type: 'separator' }]
+        : []
     return Menu.buildFromTemplate([
+      ...status,
       { label: l.open, click: () => opts.onOpen() },
       { type: 'separator' },
       view(l.voice, 'voice'),
@@ -65,8 +79,10 @@ export function createTray(opts: TrayOptions): TrayController {
       tray.setImage(iconFor(opts.assetsDir, state))
     },
     setTrayTooltip(text) {
+      if (text === tooltip) return
       tooltip = text
       tray.setToolTip(text)
+      applyMenu()
     },
     setTrayTitle(text) {
       if (process.platform === 'darwin') tray.setTitle(text)
