@@ -179,12 +179,17 @@ export class ConversationHandlers {
         this.#drainTimer.arm(host.playback.remainingMs() + 1, () => host.refresh())
       },
       'audio.done': (e) => {
-        if (!e.cancelled && !this.#cancelled.has(e.responseId)) host.playback.finishItem(e.responseId, e.itemId)
+        if (!e.cancelled && !this.#cancelled.has(e.responseId))
+          host.playback.finishItem(e.responseId, e.itemId)
       },
       'transcript.assistant.delta': (e) =>
-        host.emit(this.captions.assistantDelta({ ...e, cancelled: e.cancelled || this.#cancelled.has(e.responseId) })),
+        host.emit(
+          this.captions.assistantDelta({ ...e, cancelled: e.cancelled || this.#cancelled.has(e.responseId) }),
+        ),
       'transcript.assistant.final': (e) =>
-        host.emit(this.captions.assistantFinal({ ...e, cancelled: e.cancelled || this.#cancelled.has(e.responseId) })),
+        host.emit(
+          this.captions.assistantFinal({ ...e, cancelled: e.cancelled || this.#cancelled.has(e.responseId) }),
+        ),
       'response.ending': () => this.#armEndTurn(host.playback.remainingMs() + END_TURN_GRACE_MS),
       'response.done': (e) => {
         this.#endTurnTimer.cancel()
@@ -206,7 +211,7 @@ export class ConversationHandlers {
         if (HARMLESS_ERRORS.includes(e.code)) return
         if (e.clientEventType === 'response.create') this.#awaited = false
         const kind = e.clientEventType === null ? 'server' : 'invalid_input'
-        host.emit({ type: 'error', error: { kind, code: e.code, message: e.message } })
+        host.emit({ type: 'error', error: { kind, code: e.code, message: e.message }, fatal: false })
       },
       goAway: ignore,
       resumption: ignore,

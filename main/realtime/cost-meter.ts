@@ -91,7 +91,9 @@ export class CostMeter {
     const settledVnd = this.#closedVnd + this.#sessionSettledVnd
     const since = this.#estimateSinceMs
     const estimate =
-      since === null || this.#vndPerMin === null ? 0 : (this.#vndPerMin * (this.clock.now() - since)) / MS_PER_MIN
+      since === null || this.#vndPerMin === null
+        ? 0
+        : (this.#vndPerMin * (this.clock.now() - since)) / MS_PER_MIN
     return {
       settledVnd,
       totalVnd: Math.round((settledVnd + Math.max(0, estimate)) * 100) / 100,

@@ -64,7 +64,11 @@ export type EngineEvent =
       final: boolean
       cancelled: boolean
     }
-  | { type: 'turn'; phase: 'committed' | 'discarded'; turnId: number; audioMs: number }
+  /**
+   * `committed`: the key went up and the turn will be answered; `sent`: its end-of-turn message left on
+   * the socket (later than `committed` when held audio was still being paced out); `discarded`: too short.
+   */
+  | { type: 'turn'; phase: 'committed' | 'sent' | 'discarded'; turnId: number; audioMs: number }
   | { type: 'response'; phase: 'started'; responseId: string }
   | { type: 'response'; phase: 'done'; responseId: string; status: ResponseStatus }
   | { type: 'cost'; cost: CostSnapshot }
@@ -82,7 +86,8 @@ export type EngineEvent =
   | { type: 'sessionEnded'; sessionId: string; reason: string; totalVnd: number | null }
   /** Audio held while there was no socket grew past its cap; the oldest was dropped. */
   | { type: 'audioDropped'; ms: number }
-  | { type: 'error'; error: EngineError }
+  /** `fatal`: no session could be opened and the engine is `failed`; otherwise the session goes on. */
+  | { type: 'error'; error: EngineError; fatal: boolean }
   | { type: 'summary'; summary: ConversationSummary }
 
 export type EngineEventType = EngineEvent['type']

@@ -6,7 +6,13 @@ import { SessionEngine, type EngineOptions } from './session-engine'
 import { SessionsApi } from './sessions-api'
 import { webSocketConnector } from './ws-transport'
 
-export { SessionEngine, MIN_TURN_MS, DEFAULT_IDLE_END_MS, type EngineDeps, type EngineOptions } from './session-engine'
+export {
+  SessionEngine,
+  MIN_TURN_MS,
+  DEFAULT_IDLE_END_MS,
+  type EngineDeps,
+  type EngineOptions,
+} from './session-engine'
 export type {
   ConversationSummary,
   CostSnapshot,
@@ -29,6 +35,7 @@ export {
   type SessionService,
 } from './sessions-api'
 export { webSocketConnector } from './ws-transport'
+export { talkOnce, TurnFailed, type FileTurnResult, type TurnAudio, type TurnTimings } from './file-turn'
 export { systemClock, scaledClock, type EngineClock } from './engine-clock'
 
 /** An engine talking to the gateway at `endpoint` over WebSockets. */
@@ -37,5 +44,8 @@ export function createSessionEngine(
   options: EngineOptions,
   extra: { playback?: PlaybackSink; clock?: EngineClock } = {},
 ): SessionEngine {
-  return new SessionEngine({ api: new SessionsApi(endpoint), connect: webSocketConnector(), ...extra }, options)
+  return new SessionEngine(
+    { api: new SessionsApi(endpoint), connect: webSocketConnector(), ...extra },
+    options,
+  )
 }

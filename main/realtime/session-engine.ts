@@ -1,72 +1,48 @@
 // The realtime voice session engine: push-to-talk over one conversation, vendor-neutral, Electron-free.
 //
-//   const engine = new SessionEngine({ api, connect, playback }, { model })
-//   engine.on((event) => ...)          // EngineEvent: state, session, caption, turn, response, cost,
-//                                      // warning, terminated, sessionEnded, audioDropped, error, summary
+//   const engine = new SessionEngine({ api, connect, playback?, clock? }, { model, ...options })
+//   engine.on((event) => ...)          // EngineEvent (engine-events.ts); returns an unsubscribe function
 //   engine.warm()                      // optional: create and connect before the first press
 //   engine.press()                     // key down: barge in if the model talks, start streaming
 //   engine.capture(rateHz, float32)    // microphone frames at the device rate (AudioPorts consumer)
 //   engine.release()                   // key up: the turn is answered (or dropped if under 100 ms)
-//   await engine.end()                 // DELETE the session; resolves with the summary
+//   await engine.end()                 // DELETE the session; resolves with the ConversationSummary
+//   engine.setPlayback(sink)           // where the model's voice goes (Float32 at the output rate)
+//   engine.setOutputRate(hz)           // the output device's rate (default 24 kHz)
+//   engine.state / .pressed / .sessionId / .cost()
 //
 // Audio captured before the socket is ready is held and sent in order once it is (pre-roll), so the
-// first syllable is never lost; so is audio captured while a dropped socket is resumed. The model's
-// voice goes to the PlaybackSink as Float32 at the output rate. The engine owns its state: it derives the
-// state from the link and the conversation after every input, and moves through StateMachine.
+// first syllable is never lost; so is audio captured while a dropped socket is resumed. The engine owns
+// its state: after every input it derives the state from the link and the conversation, and moves
+// through StateMachine (engine-state.ts), the one place transitions are checked.
+import { DEFAULT_BURST_MS } from './audio-pacer'
+import { Captions } from './captions'
+import { ConversationHandlers, type ConversationHost } from './conversation-handlers'
+import { CostMeter, type CostSnapshot } from './cost-meter'
 import { systemClock, Timer, type EngineClock } from './engine-clock'
 import type {
   ConversationSummary,
+  EngineError,
   EngineEvent,
   EngineListener,
   SessionRecord,
 } from './engine-events'
 import { StateMachine, type EngineState } from './engine-state'
 import type { RealtimeCommand } from './events'
-import { Outbox, type OutboxEntry } from './outbox'
-import { CaptureFramer } from './capture-framer'
-import { Captions } from './captions'
-import { CostMeter, type CostSnapshot } from './cost-meter'
-import { ConversationHandlers, type ConversationHost } from './conversation-handlers'
+import {
+  createParams,
+  DEFAULT_COST_TICK_MS,
+  DEFAULT_IDLE_END_MS,
+  DEFAULT_MAX_QUEUED_AUDIO_MS,
+  type EngineDeps,
+  type EngineOptions,
+} from './engine-options'
 import { PlaybackRouter, type PlaybackSink } from './playback'
-import { SessionLink, type LinkStage, type OpenedLink, type SessionEnd } from './session-link'
-import type { CreateSessionParams, SessionService } from './sessions-api'
-import type { TransportConnector } from './transport'
-import { TurnJournal } from './turn-journal'
-import { DEFAULT_BURST_MS } from './audio-pacer'
-import type { EngineError } from './engine-events'
+import { SessionLink, type OpenedLink, type SessionEnd } from './session-link'
+import { TurnSender } from './turn-sender'
 
-export interface EngineDeps {
-  api: SessionService
-  connect: TransportConnector
-  /** Where the model's voice goes; can be set later with `setPlayback`. */
-  playback?: PlaybackSink
-  clock?: EngineClock
-}
-
-export interface EngineOptions extends Omit<CreateSessionParams, 'turnDetection'> {
-  /** `push-to-talk` (default): turns are the key presses. `hands-free`: the service detects turns. */
-  mode?: 'push-to-talk' | 'hands-free'
-  /** The output device's rate; the model's 24 kHz voice is resampled to it. */
-  outputRateHz?: number
-  /** The engine ends a quiet session itself after this long, before the service's 3-minute idle cut. */
-  idleEndMs?: number
-  /** Audio held without a socket (pre-roll, reconnect) is capped at this; the oldest goes first. */
-  maxQueuedAudioMs?: number
-  /** How far ahead of real time held audio may be sent at once. */
-  burstMs?: number
-  /** How often a cost event is sent while a session bills; 0 turns the ticks off. */
-  costTickMs?: number
-  connectTimeoutMs?: number
-}
-
-/** Model-R refuses to commit less than 100 ms ("input_audio_buffer_commit_empty"). */
-export const MIN_TURN_MS = 100
-const MIN_TURN_SAMPLES = (16_000 * MIN_TURN_MS) / 1000
-export const DEFAULT_IDLE_END_MS = 150_000
-export const DEFAULT_MAX_QUEUED_AUDIO_MS = 30_000
-const DEFAULT_COST_TICK_MS = 1_000
-/** ~1.5 s of 16 kHz audio as base64 JSON. */
-const MAX_IN_FLIGHT_BYTES = 64 * 1024
+export { MIN_TURN_MS } from './turn-sender'
+export { DEFAULT_IDLE_END_MS, type EngineDeps, type EngineOptions } from './engine-options'
 
 export class SessionEngine {
   readonly #clock: EngineClock
@@ -74,18 +50,12 @@ export class SessionEngine {
   readonly #listeners = new Set<EngineListener>()
   readonly #machine: StateMachine
   readonly #link: SessionLink
-  readonly #outbox: Outbox
-  readonly #framer = new CaptureFramer()
-  readonly #journal: TurnJournal
+  readonly #turns: TurnSender
   readonly #playback: PlaybackRouter
   readonly #cost: CostMeter
   readonly #conversation: ConversationHandlers
   readonly #idleTimer: Timer
   readonly #costTimer: Timer
-  #pressed = false
-  #turnId: number | null = null
-  #turnSamples = 0
-  #turnSeq = 0
   #failed = false
   /** `end()` was called and has not finished. */
   #closing = false
@@ -98,37 +68,42 @@ export class SessionEngine {
   constructor(deps: EngineDeps, options: EngineOptions) {
     this.#clock = deps.clock ?? systemClock
     this.#options = options
-    const maxQueuedAudioMs = options.maxQueuedAudioMs ?? DEFAULT_MAX_QUEUED_AUDIO_MS
     this.#machine = new StateMachine((state, previous) => this.#emit({ type: 'state', state, previous }))
-    this.#journal = new TurnJournal(maxQueuedAudioMs)
     this.#playback = new PlaybackRouter(this.#clock, options.outputRateHz)
     this.#playback.setSink(deps.playback ?? null)
     this.#cost = new CostMeter(this.#clock)
     this.#idleTimer = new Timer(this.#clock)
     this.#costTimer = new Timer(this.#clock)
-    this.#outbox = new Outbox(this.#clock, {
-      burstMs: options.burstMs ?? DEFAULT_BURST_MS,
-      maxQueuedAudioMs,
-      maxInFlightBytes: MAX_IN_FLIGHT_BYTES,
-      onSent: (entry) => this.#sent(entry),
-      onDropped: (ms) => this.#emit({ type: 'audioDropped', ms }),
-    })
+    this.#turns = new TurnSender(
+      this.#clock,
+      {
+        burstMs: options.burstMs ?? DEFAULT_BURST_MS,
+        maxQueuedAudioMs: options.maxQueuedAudioMs ?? DEFAULT_MAX_QUEUED_AUDIO_MS,
+        handsFree: this.#handsFree,
+      },
+      {
+        sent: (turnId, audioMs) => {
+          this.#conversation.turnSent()
+          this.#emit({ type: 'turn', phase: 'sent', turnId, audioMs })
+        },
+        dropped: (ms) => this.#emit({ type: 'audioDropped', ms }),
+      },
+    )
     this.#conversation = new ConversationHandlers(this.#host(), new Captions())
-    const { mode: _mode, outputRateHz: _o, idleEndMs: _i, maxQueuedAudioMs: _m, ...create } = options
-    const params: CreateSessionParams = {
-      ...create,
-      turnDetection: this.#handsFree ? 'server' : 'manual',
-    }
     this.#link = new SessionLink(
       {
         api: deps.api,
         connect: deps.connect,
         clock: this.#clock,
-        params: stripEngineOptions(params),
+        params: createParams(options),
         ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
       },
       {
-        stage: (stage) => this.#stageChanged(stage),
+        stage: (stage) => {
+          // Nothing more may go to a session that is being deleted: a press now belongs to the next one.
+          if (stage === 'ending') this.#turns.detach()
+          this.#refresh()
+        },
         created: (s) => this.#cost.sessionCreated(s.billing.estimatedVndPerMin, s.billing.maxSpendVnd),
         opened: (link) => this.#opened(link),
         received: (events) => {
@@ -136,11 +111,16 @@ export class SessionEngine {
           this.#refresh()
         },
         dropped: (meaning) => {
-          this.#outbox.detach()
+          this.#turns.detach()
           this.#conversation.connectionLost()
-          if (meaning.action === 'slow-down') this.#outbox.setBurstMs((options.burstMs ?? DEFAULT_BURST_MS) / 2)
+          if (meaning.action === 'slow-down')
+            this.#turns.setBurstMs((options.burstMs ?? DEFAULT_BURST_MS) / 2)
           if (meaning.action === 'bug')
-            this.#error({ kind: 'protocol', code: 'bad_frame', message: `The service refused a frame: ${meaning.meaning}.` })
+            this.#error({
+              kind: 'protocol',
+              code: 'bad_frame',
+              message: `The service refused a frame: ${meaning.meaning}.`,
+            })
           this.#refresh()
         },
         ended: (end) => this.#sessionEnded(end),
@@ -154,7 +134,7 @@ export class SessionEngine {
   }
 
   get pressed(): boolean {
-    return this.#pressed
+    return this.#turns.pressed
   }
 
   get sessionId(): string | null {
@@ -188,46 +168,27 @@ export class SessionEngine {
   }
 
   press(): void {
-    if (this.#closing || this.#pressed) return
+    if (this.#closing || this.#turns.pressed) return
     this.#revive()
-    this.#pressed = true
     this.#touch()
     if (this.#conversation.modelBusy()) this.#interrupt()
-    this.#framer.reset()
-    const id = ++this.#turnSeq
-    this.#turnId = id
-    this.#turnSamples = 0
-    if (!this.#handsFree) {
-      this.#journal.open(id)
-      this.#outbox.push({ type: 'startTurn' }, id)
-    }
+    this.#turns.begin()
     this.#link.open()
     this.#refresh()
   }
 
   /** Microphone audio, Float32 at the device's rate; ignored while the key is up. */
   capture(rateHz: number, samples: Float32Array): void {
-    if (!this.#pressed) return
-    for (const frame of this.#framer.push(rateHz, samples)) this.#queueAudio(frame)
+    this.#turns.capture(rateHz, samples)
   }
 
   release(): void {
-    if (!this.#pressed) return
-    this.#pressed = false
+    // Counted before the commit is queued: it may leave (and be counted as sent) inside the push.
+    const outcome = this.#turns.finish(() => this.#conversation.turnQueued())
+    if (!outcome) return
     this.#touch()
-    for (const frame of this.#framer.end()) this.#queueAudio(frame)
-    const id = this.#turnId as number
-    this.#turnId = null
-    if (this.#handsFree) this.#outbox.push({ type: 'endAudioStream' })
-    else if (this.#turnSamples < MIN_TURN_SAMPLES) this.#discard(id)
-    else {
-      this.#journal.release(id)
-      // Counted before the push: the commit may leave (and be counted as sent) inside it.
-      this.#conversation.turnQueued()
-      this.#outbox.push({ type: 'commitTurn' }, id)
-      this.#turnsCommitted++
-      this.#emit({ type: 'turn', phase: 'committed', turnId: id, audioMs: samplesToMs(this.#turnSamples) })
-    }
+    if (outcome.phase === 'committed') this.#turnsCommitted++
+    if (outcome.phase !== 'micClosed') this.#emit({ type: 'turn', ...outcome })
     this.#refresh()
   }
 
@@ -244,12 +205,9 @@ export class SessionEngine {
   }
 
   async #finish(): Promise<ConversationSummary> {
-    this.#pressed = false
-    this.#turnId = null
     this.#idleTimer.cancel()
     this.#costTimer.cancel()
-    this.#outbox.clear()
-    this.#journal.clear()
+    this.#turns.abandon()
     this.#playback.stop()
     this.#conversation.reset()
     this.#refresh()
@@ -277,24 +235,6 @@ export class SessionEngine {
     this.#conversation.resetCounts()
   }
 
-  #queueAudio(frame: Int16Array): void {
-    const id = this.#turnId
-    if (id === null) return
-    this.#turnSamples += frame.length
-    if (!this.#handsFree) this.#journal.add(id, frame)
-    this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, id)
-  }
-
-  /** A press under 100 ms: nothing of it reaches the model, and no empty commit is sent. */
-  #discard(id: number): void {
-    const nothingSent = this.#outbox.has(id, 'startTurn')
-    this.#outbox.removeTurn(id)
-    this.#journal.forget(id)
-    // Model-R: drop what was appended. Live-type has no clear: the open activity simply continues.
-    if (!nothingSent) this.#outbox.push({ type: 'clearInput' })
-    this.#emit({ type: 'turn', phase: 'discarded', turnId: id, audioMs: samplesToMs(this.#turnSamples) })
-  }
-
   /** Barge-in: silence now, and tell the service how much of the answer was heard. */
   #interrupt(): void {
     const itemId = this.#conversation.playingItemId()
@@ -303,20 +243,12 @@ export class SessionEngine {
     this.#conversation.interrupted()
     const command: RealtimeCommand =
       itemId === null ? { type: 'interrupt', playedMs } : { type: 'interrupt', itemId, playedMs }
-    this.#outbox.push(command)
-  }
-
-  #sent(entry: OutboxEntry): void {
-    if (entry.command.type === 'commitTurn' && entry.turnId !== null) {
-      this.#journal.forget(entry.turnId)
-      this.#conversation.turnSent()
-    }
+    this.#turns.send(command)
   }
 
   #opened(link: OpenedLink): void {
     this.#conversation.attach(link.wire, link.endTurnNow)
-    if (!link.resumed) this.#replayJournal()
-    this.#outbox.attach(link.sink, link.encode)
+    this.#turns.attach(link.sink, link.encode, !link.resumed)
     this.#liveSinceMs ??= this.#clock.now()
     this.#emit({
       type: 'session',
@@ -332,36 +264,28 @@ export class SessionEngine {
     this.#refresh()
   }
 
-  /** A new session: every turn not yet committed on the old one is sent again, whole and in order. */
-  #replayJournal(): void {
-    for (const turn of this.#journal.turns()) {
-      this.#outbox.removeTurn(turn.id)
-      this.#outbox.push({ type: 'startTurn' }, turn.id)
-      for (const frame of turn.frames) this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, turn.id)
-      if (turn.released) this.#outbox.push({ type: 'commitTurn' }, turn.id)
-    }
-  }
-
   #sessionEnded(end: SessionEnd): void {
     this.#record(end)
-    this.#outbox.detach()
+    this.#turns.detach()
     this.#conversation.connectionLost()
     this.#costTimer.cancel()
     if (end.terminated) {
       this.#emit({ type: 'terminated', sessionId: end.sessionId, reason: end.reason, message: end.message })
     } else {
-      this.#emit({ type: 'sessionEnded', sessionId: end.sessionId, reason: end.reason, totalVnd: end.totalVnd })
+      this.#emit({
+        type: 'sessionEnded',
+        sessionId: end.sessionId,
+        reason: end.reason,
+        totalVnd: end.totalVnd,
+      })
     }
     this.#emit({ type: 'cost', cost: this.#cost.snapshot() })
     const replacing = this.#link.stage !== 'none'
     if (!replacing && end.terminated) {
       // The reason reaches the user; the next press opens a new session.
-      this.#pressed = false
-      this.#turnId = null
-      this.#outbox.clear()
-      this.#journal.clear()
-    } else if (!replacing && this.#journal.turns().length > 0) {
-      // Lost for good while the user was talking: the turn goes to a new session.
+      this.#turns.abandon()
+    } else if (!replacing && this.#turns.pending) {
+      // Over while the user was talking (lost for good, or ended while a press began): a new session.
       this.#link.open()
     }
     this.#refresh()
@@ -369,11 +293,8 @@ export class SessionEngine {
 
   #openFailed(error: EngineError): void {
     this.#failed = true
-    this.#pressed = false
-    this.#turnId = null
-    this.#outbox.clear()
-    this.#journal.clear()
-    this.#error(error)
+    this.#turns.abandon()
+    this.#emit({ type: 'error', error, fatal: true })
     this.#refresh()
   }
 
@@ -388,10 +309,6 @@ export class SessionEngine {
     })
   }
 
-  #stageChanged(_stage: LinkStage): void {
-    this.#refresh()
-  }
-
   /** Any sign of life resets the countdown to the engine's own idle end. */
   #touch(): void {
     const idleEndMs = this.#options.idleEndMs ?? DEFAULT_IDLE_END_MS
@@ -400,7 +317,7 @@ export class SessionEngine {
   }
 
   #idleDue(): void {
-    const quiet = this.#link.stage === 'open' && this.state === 'ready' && this.#outbox.length === 0
+    const quiet = this.#link.stage === 'open' && this.state === 'ready' && this.#turns.idle
     if (!quiet) return this.#touch()
     void this.#link.end().then((end) => {
       if (end) this.#sessionEnded({ ...end, reason: 'client_idle' })
@@ -438,7 +355,7 @@ export class SessionEngine {
       case 'none':
         return this.#failed ? 'failed' : 'idle'
       case 'open':
-        if (this.#pressed && !this.#handsFree) return 'listening'
+        if (this.#turns.pressed && !this.#handsFree) return 'listening'
         return this.#conversation.state()
     }
   }
@@ -446,7 +363,11 @@ export class SessionEngine {
   #refresh(): void {
     const to = this.#derive()
     if (this.#machine.move(to)) return
-    this.#error({ kind: 'internal', code: 'bad_transition', message: `No transition ${this.state} -> ${to}.` })
+    this.#error({
+      kind: 'internal',
+      code: 'bad_transition',
+      message: `No transition ${this.state} -> ${to}.`,
+    })
   }
 
   #summary(): ConversationSummary {
@@ -462,19 +383,10 @@ export class SessionEngine {
   }
 
   #error(error: EngineError): void {
-    this.#emit({ type: 'error', error })
+    this.#emit({ type: 'error', error, fatal: false })
   }
 
   #emit(event: EngineEvent): void {
     for (const listener of [...this.#listeners]) listener(event)
   }
-}
-
-function samplesToMs(samples: number): number {
-  return Math.round((samples * 1000) / 16_000)
-}
-
-function stripEngineOptions(params: CreateSessionParams & Partial<EngineOptions>): CreateSessionParams {
-  const { burstMs: _b, costTickMs: _c, connectTimeoutMs: _t, ...rest } = params
-  return rest
 }

@@ -15,7 +15,12 @@ import type { EngineError } from './engine-events'
 import type { RealtimeEvent, ServiceEvent } from './events'
 import type { OutboxSink } from './outbox'
 import type { CreateSessionParams, RealtimeSessionInfo, SessionService } from './sessions-api'
-import { TransportError, type RealtimeTransport, type TransportClose, type TransportConnector } from './transport'
+import {
+  TransportError,
+  type RealtimeTransport,
+  type TransportClose,
+  type TransportConnector,
+} from './transport'
 
 export type LinkStage = 'none' | 'creating' | 'connecting' | 'open' | 'reconnecting' | 'ending'
 
@@ -122,7 +127,7 @@ export class SessionLink {
     const transport = this.#transport
     this.#setStage('ending')
     this.#reset()
-    if (!session) return this.#setStage('none'), null
+    if (!session) return (this.#setStage('none'), null)
     let final: RealtimeSessionInfo | null = null
     try {
       final = await this.o.api.delete(session.id)
@@ -174,7 +179,10 @@ export class SessionLink {
   /** The first socket of a session. */
   async #connect(flow: number, url: string, token: string, createMs: number): Promise<void> {
     this.#setStage('connecting')
-    const timeoutMs = Math.min(this.o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, this.#connectDeadlineMs - this.o.clock.now())
+    const timeoutMs = Math.min(
+      this.o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      this.#connectDeadlineMs - this.o.clock.now(),
+    )
     // Too late to use the token: the session will be cancelled, free of charge.
     if (timeoutMs <= 0) return this.#recreate(flow)
     try {
@@ -285,7 +293,9 @@ export class SessionLink {
       if (oldWasLive) this.hooks.ended(endOf(old, 'channel_lost', false, null, null))
     }
     if (++this.#recreates > MAX_RECREATES) {
-      return this.#fail(new AppError('server', 'The service could not open an audio channel; try again later.'))
+      return this.#fail(
+        new AppError('server', 'The service could not open an audio channel; try again later.'),
+      )
     }
     await this.#createAndConnect(flow)
   }
@@ -368,7 +378,9 @@ function connectWindowMs(s: RealtimeSessionInfo): number {
 function sessionIsGone(err: unknown): boolean {
   if (!(err instanceof GatewayError)) return false
   const { status, code } = err.details
-  return status === 404 || status === 409 || status === 410 || (code !== null && RECREATE_CODES.includes(code))
+  return (
+    status === 404 || status === 409 || status === 410 || (code !== null && RECREATE_CODES.includes(code))
+  )
 }
 
 function endOf(

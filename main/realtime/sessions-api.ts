@@ -121,7 +121,10 @@ type Fetch = (path: string, opts?: RequestOptions) => Promise<unknown>
 export class SessionsApi implements SessionService {
   readonly #fetch: Fetch
 
-  constructor(endpoint: GatewayEndpoint, fetchJson: Fetch = (path, opts) => gatewayJson(endpoint, path, opts)) {
+  constructor(
+    endpoint: GatewayEndpoint,
+    fetchJson: Fetch = (path, opts) => gatewayJson(endpoint, path, opts),
+  ) {
     this.#fetch = fetchJson
   }
 
@@ -197,7 +200,9 @@ function toSession(s: SessionJson): RealtimeSessionInfo {
   const c = s.connection
   const protocol = c?.protocol ?? s.engine_protocol ?? null
   const connection =
-    c && c.type === 'websocket' && c.url && c.token && protocol ? { url: c.url, token: c.token, protocol } : null
+    c && c.type === 'websocket' && c.url && c.token && protocol
+      ? { url: c.url, token: c.token, protocol }
+      : null
   const b = s.billing
   const u = s.usage
   return {

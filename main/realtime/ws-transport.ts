@@ -32,6 +32,8 @@ const HEARTBEAT_CHECK_MS = 1_000
 export interface WebSocketOptions {
   /** How the token is presented; `header` (default) or `query` (`?token=`). */
   tokenIn?: 'header' | 'query'
+  /** Silence after which the service is pinged; twice this and the link is given up. */
+  silencePingMs?: number
 }
 
 export function webSocketConnector(options: WebSocketOptions = {}): TransportConnector {
@@ -58,7 +60,7 @@ export function connectWebSocket(
     perMessageDeflate: false,
   })
   const signals = new OnceSignals(listener)
-  const transport = new WebSocketTransport(ws, signals)
+  const transport = new WebSocketTransport(ws, signals, wsOptions.silencePingMs ?? SILENCE_PING_MS)
 
   return new Promise((resolve, reject) => {
     let settled = false
@@ -85,7 +87,9 @@ export function connectWebSocket(
       fail(
         timedOut
           ? new TransportError('network', 'timeout', `No WebSocket within ${timeoutMs} ms.`, { cause })
-          : new TransportError('network', 'network', `Could not open the WebSocket: ${cause.message}`, { cause }),
+          : new TransportError('network', 'network', `Could not open the WebSocket: ${cause.message}`, {
+              cause,
+            }),
       )
     })
     ws.once('open', () => {
@@ -109,6 +113,7 @@ class WebSocketTransport implements RealtimeTransport {
   constructor(
     private readonly ws: WebSocket,
     private readonly signals: OnceSignals,
+    private readonly silencePingMs: number,
   ) {}
 
   get open(): boolean {
@@ -133,16 +138,19 @@ class WebSocketTransport implements RealtimeTransport {
       if (this.#heartbeat) clearInterval(this.#heartbeat)
       this.signals.close({ code, reason: reason.toString('utf8'), byUs: this.#closingByUs })
     })
-    this.#heartbeat = setInterval(() => this.#checkPulse(), HEARTBEAT_CHECK_MS)
+    this.#heartbeat = setInterval(
+      () => this.#checkPulse(),
+      Math.min(HEARTBEAT_CHECK_MS, this.silencePingMs / 2),
+    )
     this.#heartbeat.unref()
   }
 
   #checkPulse(): void {
     const silentMs = performance.now() - this.#lastHeardMs
-    if (silentMs > 2 * SILENCE_PING_MS) {
+    if (silentMs > 2 * this.silencePingMs) {
       this.signals.error(new TransportError('network', 'network', 'The service stopped answering.'))
       this.ws.terminate()
-    } else if (silentMs > SILENCE_PING_MS && this.ws.readyState === WebSocket.OPEN) this.ws.ping()
+    } else if (silentMs > this.silencePingMs && this.ws.readyState === WebSocket.OPEN) this.ws.ping()
   }
 
   send(frame: string): boolean {

@@ -16,7 +16,12 @@ describe('push-to-talk on the live type', () => {
     expect(socket.audio).toEqual(asInt16(said))
     socket.finish()
     await h.settle()
-    expect(h.of('caption').filter((c) => c.role === 'user').at(-1)).toMatchObject({ text: 'hello there', final: true })
+    expect(
+      h
+        .of('caption')
+        .filter((c) => c.role === 'user')
+        .at(-1),
+    ).toMatchObject({ text: 'hello there', final: true })
     expect(h.of('response').map((r) => r.phase)).toEqual(['started', 'done'])
     expect(h.sink.chunks.length).toBeGreaterThan(0)
   })
@@ -33,7 +38,11 @@ describe('push-to-talk on the live type', () => {
     // Output of the interrupted turn already in flight: sent before the server saw activityStart.
     socket.end.send({
       serverContent: {
-        modelTurn: { parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data: Buffer.alloc(960).toString('base64') } }] },
+        modelTurn: {
+          parts: [
+            { inlineData: { mimeType: 'audio/pcm;rate=24000', data: Buffer.alloc(960).toString('base64') } },
+          ],
+        },
       },
     })
     await h.settle()

@@ -97,7 +97,12 @@ describe('the service ending the session', () => {
     h.engine.warm()
     await h.settle()
     const socket = h.service.lastSocket
-    socket.svc({ type: 'session.terminated', reason: 'max_spend_reached', message: 'cap reached', total_vnd: 900 })
+    socket.svc({
+      type: 'session.terminated',
+      reason: 'max_spend_reached',
+      message: 'cap reached',
+      total_vnd: 900,
+    })
     socket.end.close(4000, 'terminated: max_spend_reached')
     await h.settle()
     expect(h.of('terminated')).toEqual([
@@ -178,7 +183,11 @@ describe('sessions that cannot be used', () => {
   it('fails with the service error when creation is refused, and tries again on the next press', async () => {
     const h = harness()
     h.service.createFailures.push(
-      new GatewayError('invalid_input', 'Top up.', { status: 402, code: 'insufficient_balance', requestId: null }),
+      new GatewayError('invalid_input', 'Top up.', {
+        status: 402,
+        code: 'insufficient_balance',
+        requestId: null,
+      }),
     )
     h.engine.press()
     await h.settle()
@@ -213,6 +222,22 @@ describe('idle', () => {
   })
 })
 
+describe('a press while the idle end is still deleting the session', () => {
+  it('opens a new session once the old one is gone, with all of the press', async () => {
+    const h = harness({}, { idleEndMs: 10_000 })
+    h.engine.warm()
+    await h.settle()
+    h.clock.advance(10_000)
+    // DELETE is in flight: the press comes before it answers.
+    h.engine.press()
+    const said = h.talk(300)
+    h.engine.release()
+    await h.settle()
+    expect(h.service.calls).toEqual(['create', 'delete sess_1', 'create'])
+    expect(h.service.lastSocket.audio).toEqual(asInt16(said))
+  })
+})
+
 describe('money', () => {
   it('meters settled amounts plus an estimate between settlements, and passes warnings on', async () => {
     const h = harness()
@@ -221,14 +246,27 @@ describe('money', () => {
     const socket = h.service.lastSocket
     h.clock.advance(30_000)
     expect(h.engine.cost().totalVnd).toBeCloseTo(1_350, 5)
-    socket.svc({ type: 'usage.settled', amount_vnd: 1_000, total_vnd: 1_000, balance_vnd: 5_000, final: false })
+    socket.svc({
+      type: 'usage.settled',
+      amount_vnd: 1_000,
+      total_vnd: 1_000,
+      balance_vnd: 5_000,
+      final: false,
+    })
     socket.svc({ type: 'warning.low_balance', balance_vnd: 5_000, next_window_estimate_vnd: 2_700 })
     await h.settle()
     expect(h.engine.cost()).toMatchObject({ settledVnd: 1_000, totalVnd: 1_000, balanceVnd: 5_000 })
     h.clock.advance(20_000)
     expect(h.engine.cost().totalVnd).toBeCloseTo(1_900, 5)
     expect(h.of('warning')).toEqual([
-      { type: 'warning', kind: 'low_balance', balanceVnd: 5_000, totalVnd: null, maxSpendVnd: null, usedPercent: null },
+      {
+        type: 'warning',
+        kind: 'low_balance',
+        balanceVnd: 5_000,
+        totalVnd: null,
+        maxSpendVnd: null,
+        usedPercent: null,
+      },
     ])
   })
 })

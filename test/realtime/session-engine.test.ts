@@ -191,6 +191,8 @@ describe('barge-in', () => {
     await h.settle()
     expect(h.sink.samplesOf('resp_1')).toBe(playedBefore)
     const assistant = h.of('caption').filter((c) => c.role === 'assistant')
-    expect(assistant.every((c) => c.cancelled === false || c.final === false || c.responseId === 'resp_1')).toBe(true)
+    expect(
+      assistant.every((c) => c.cancelled === false || c.final === false || c.responseId === 'resp_1'),
+    ).toBe(true)
   })
 })

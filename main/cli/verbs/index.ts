@@ -4,5 +4,16 @@ import { demoServerVerb } from './demo-server'
 import { statusVerb } from './status'
 import { usageVerb } from './usage'
 import { modelsVerb } from './models'
+import { realtimeModelsVerb } from './realtime-models'
+import { sessionsVerb } from './sessions'
+import { talkVerb } from './talk'
 
-export const VERBS: readonly Verb[] = [statusVerb, usageVerb, modelsVerb, demoServerVerb]
+export const VERBS: readonly Verb[] = [
+  statusVerb,
+  usageVerb,
+  modelsVerb,
+  talkVerb,
+  sessionsVerb,
+  realtimeModelsVerb,
+  demoServerVerb,
+]

@@ -125,7 +125,9 @@ export async function startRig(model: string, opts: RigOptions = {}): Promise<De
         }
         const timer = setTimeout(() => {
           waiters.delete(check)
-          reject(new Error(`no '${type}' event in ${timeoutMs} ms; saw ${events.map((e) => e.type).join(',')}`))
+          reject(
+            new Error(`no '${type}' event in ${timeoutMs} ms; saw ${events.map((e) => e.type).join(',')}`),
+          )
         }, timeoutMs)
         if (!check()) waiters.add(check)
       })
@@ -153,7 +155,12 @@ export function voice(samples: number, rateHz: number, offset = 0): Float32Array
  * Feeds `ms` of microphone audio into the engine in 20 ms chunks, paced by the wall clock like a real
  * microphone. Returns the samples fed.
  */
-export async function speak(engine: SessionEngine, ms: number, rateHz = 48_000, offset = 0): Promise<Float32Array> {
+export async function speak(
+  engine: SessionEngine,
+  ms: number,
+  rateHz = 48_000,
+  offset = 0,
+): Promise<Float32Array> {
   const chunk = (rateHz * 20) / 1000
   const total = voice((rateHz * ms) / 1000, rateHz, offset)
   const started = performance.now()
@@ -167,7 +174,10 @@ export async function speak(engine: SessionEngine, ms: number, rateHz = 48_000, 
 }
 
 /** Counts what the demo received for a session, read through its debug accessor. */
-export function received(rig: DemoRig, sessionId: string): { samples: number; committed: number[]; pcm: Int16Array } {
+export function received(
+  rig: DemoRig,
+  sessionId: string,
+): { samples: number; committed: number[]; pcm: Int16Array } {
   const debug = rig.realtime.getSessionDebug(sessionId)
   if (!debug) throw new Error(`no session ${sessionId}`)
   return {

@@ -26,7 +26,9 @@ export class RecordingSink implements PlaybackSink {
   }
 
   samplesOf(responseId: string): number {
-    return this.chunks.filter((c) => c.chunk.responseId === responseId).reduce((n, c) => n + c.samples.length, 0)
+    return this.chunks
+      .filter((c) => c.chunk.responseId === responseId)
+      .reduce((n, c) => n + c.samples.length, 0)
   }
 }
 
@@ -43,7 +45,10 @@ export interface Harness {
   settle(): Promise<void>
 }
 
-export function harness(serviceOptions: FakeServiceOptions = {}, options: Partial<EngineOptions> = {}): Harness {
+export function harness(
+  serviceOptions: FakeServiceOptions = {},
+  options: Partial<EngineOptions> = {},
+): Harness {
   const clock = new ManualClock()
   const service = new FakeService(serviceOptions)
   const sink = new RecordingSink()
@@ -64,7 +69,8 @@ export function harness(serviceOptions: FakeServiceOptions = {}, options: Partia
     clock,
     sink,
     events,
-    of: <T extends EngineEventType>(type: T) => events.filter((e) => e.type === type) as Extract<EngineEvent, { type: T }>[],
+    of: <T extends EngineEventType>(type: T) =>
+      events.filter((e) => e.type === type) as Extract<EngineEvent, { type: T }>[],
     states: () => events.flatMap((e) => (e.type === 'state' ? [e.state] : [])),
     talk(ms: number): Float32Array {
       const total = ramp((ms * 16_000) / 1000, rampAt)

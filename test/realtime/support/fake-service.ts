@@ -74,7 +74,9 @@ export class FakeSocket {
         this.end.send({ type: 'response.output_audio_transcript.delta', ...ids, delta: word })
       } else {
         this.end.send({
-          serverContent: { modelTurn: { parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data } }] } },
+          serverContent: {
+            modelTurn: { parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data } }] },
+          },
         })
         this.end.send({ serverContent: { outputTranscription: { text: word } } })
       }
@@ -89,10 +91,18 @@ export class FakeSocket {
     if (this.wire === 'model-r') {
       const ids = { response_id: r.id, item_id: r.itemId, output_index: 0, content_index: 0 }
       this.end.send({ type: 'response.output_audio.done', ...ids })
-      this.end.send({ type: 'response.output_audio_transcript.done', ...ids, transcript: words(r.sentChunks) })
+      this.end.send({
+        type: 'response.output_audio_transcript.done',
+        ...ids,
+        transcript: words(r.sentChunks),
+      })
       this.end.send({
         type: 'response.done',
-        response: { id: r.id, status: 'completed', usage: { total_tokens: 30, input_tokens: 10, output_tokens: 20 } },
+        response: {
+          id: r.id,
+          status: 'completed',
+          usage: { total_tokens: 30, input_tokens: 10, output_tokens: 20 },
+        },
       })
     } else {
       this.end.send({ serverContent: { generationComplete: true } })
@@ -116,7 +126,11 @@ export class FakeSocket {
         return this.end.send({ type: 'input_audio_buffer.cleared' })
       case 'input_audio_buffer.commit':
         if (this.#appendedSinceCommit < 1_600) {
-          const error = { code: 'input_audio_buffer_commit_empty', message: 'too small', event_id: m.event_id }
+          const error = {
+            code: 'input_audio_buffer_commit_empty',
+            message: 'too small',
+            event_id: m.event_id,
+          }
           return this.end.send({ type: 'error', error })
         }
         this.#appendedSinceCommit = 0
@@ -131,7 +145,11 @@ export class FakeSocket {
       case 'response.cancel': {
         const r = this.#running
         if (!r) {
-          const error = { code: 'response_cancel_not_active', message: 'no active response', event_id: m.event_id }
+          const error = {
+            code: 'response_cancel_not_active',
+            message: 'no active response',
+            event_id: m.event_id,
+          }
           return this.end.send({ type: 'error', error })
         }
         this.#running = null
@@ -247,7 +265,12 @@ export class FakeService implements SessionService {
   async reconnect(id: string, knownUrl: string): Promise<ReconnectInfo> {
     this.calls.push(`reconnect ${id}`)
     const s = this.#session(id)
-    if (!s || s.deleted) throw new GatewayError('invalid_input', 'ended', { status: 409, code: 'realtime_session_ended', requestId: null })
+    if (!s || s.deleted)
+      throw new GatewayError('invalid_input', 'ended', {
+        status: 409,
+        code: 'realtime_session_ended',
+        requestId: null,
+      })
     const token = `tok_${id.slice(5)}_${s.tokens.length + 1}`
     s.tokens.push(token)
     return { token, url: knownUrl, reconnectBy: null }
@@ -256,7 +279,12 @@ export class FakeService implements SessionService {
   async delete(id: string): Promise<RealtimeSessionInfo> {
     this.calls.push(`delete ${id}`)
     const s = this.#session(id)
-    if (!s) throw new GatewayError('not_found', 'no such session', { status: 404, code: 'session_not_found', requestId: null })
+    if (!s)
+      throw new GatewayError('not_found', 'no such session', {
+        status: 404,
+        code: 'session_not_found',
+        requestId: null,
+      })
     s.deleted = true
     for (const socket of s.sockets) if (socket.end.isOpen) socket.end.close(4000, 'ended: client_deleted')
     return {
@@ -264,7 +292,14 @@ export class FakeService implements SessionService {
       status: 'ended',
       endReason: 'client_deleted',
       billing: { ...s.info.billing, totalVnd: 123 },
-      usage: { totalTokens: 30, inputTokens: 10, outputTokens: 20, durationSec: 12, audioInSec: 1, audioOutSec: 1 },
+      usage: {
+        totalTokens: 30,
+        inputTokens: 10,
+        outputTokens: 20,
+        durationSec: 12,
+        audioInSec: 1,
+        audioOutSec: 1,
+      },
     }
   }
 
@@ -277,7 +312,8 @@ export class FakeService implements SessionService {
     if (!s) throw new TransportError('not_found', 'session_not_found', 'no such session', { status: 404 })
     const refusal = this.refuseConnects.shift()
     if (refusal) throw new TransportError('auth', refusal, refusal, { status: 401 })
-    if (end.target.token !== s.tokens.at(-1)) throw new TransportError('auth', 'invalid_session_token', 'bad token', { status: 401 })
+    if (end.target.token !== s.tokens.at(-1))
+      throw new TransportError('auth', 'invalid_session_token', 'bad token', { status: 401 })
     const socket = new FakeSocket(this.wire, end, s, this.#chunksAtOnce)
     s.sockets.push(socket)
     if (this.wire === 'model-r') end.send({ type: 'session.created', session: { id: s.info.id } })

@@ -49,7 +49,8 @@ export async function startThrottleProxy(
       timer = setTimeout(pump, 10)
     }
     client.on('data', (chunk: Buffer) => {
-      if (performance.now() - openedAt >= opts.slowForMs && queue.length === 0) return void upstream.write(chunk)
+      if (performance.now() - openedAt >= opts.slowForMs && queue.length === 0)
+        return void upstream.write(chunk)
       queue.push(chunk)
       // Backpressure: stop reading while a few chunks wait, so the client's own buffers fill.
       if (queue.length >= 4) client.pause()

@@ -1,0 +1,53 @@
+// `loa realtime-models`: the realtime voice models with their prices for the caller's plan
+// (realtime-api.md `GET /v1/realtime/models`).
+import type { ModelList } from '../../realtime/sessions-api'
+import { DASH, formatVnd } from '../format'
+import { printResult } from '../management-verb'
+import { renderTable } from '../table'
+import { UsageError, type Verb } from '../verb'
+import { formatDuration, withSessionsApi } from './sessions'
+
+export const realtimeModelsVerb: Verb = {
+  name: 'realtime-models',
+  summary: 'realtime voice models and what a minute of conversation costs',
+  usage: 'loa realtime-models [--json]',
+  help: `Lists the realtime voice models your plan can use: wire protocol, default transport, longest
+session, audio prices per 1M tokens, and the typical cost of a minute of conversation in VND
+(two turns a minute, both sides speaking about equally).
+
+With --json, prints {"plan", "models": [...]} as parsed from the service.`,
+  options: {},
+  async run(ctx) {
+    if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+    return withSessionsApi(ctx, 'realtime-models', async (api) => {
+      const list = await api.models()
+      await printResult(ctx, list, () => renderModels(list))
+    })
+  },
+}
+
+export function renderModels(list: ModelList): string {
+  const price = (vnd: number | null) => (vnd === null ? DASH : formatVnd(vnd))
+  const rows = list.models.map((m) => [
+    m.id,
+    m.name ?? DASH,
+    price(m.estimatedVndPerMin),
+    price(m.audioInVndPer1M),
+    price(m.audioOutVndPer1M),
+    m.maxSessionSec === null ? DASH : formatDuration(m.maxSessionSec),
+    m.protocol ?? DASH,
+    m.configured === false ? 'not available' : '',
+  ])
+  const columns = [
+    { header: 'Model' },
+    { header: 'Name' },
+    { header: 'VND/min', align: 'right' as const },
+    { header: 'Audio in /1M', align: 'right' as const },
+    { header: 'Audio out /1M', align: 'right' as const },
+    { header: 'Max session', align: 'right' as const },
+    { header: 'Protocol' },
+    { header: '' },
+  ]
+  const plan = list.plan ? `Prices for plan ${list.plan}.\n` : ''
+  return plan + renderTable(columns, rows)
+}

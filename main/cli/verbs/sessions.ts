@@ -1,0 +1,88 @@
+// `loa sessions [--limit N]`: realtime session history, newest first (realtime-api.md `GET /sessions`).
+// Also home of what the realtime verbs share: credentials, the sessions client, failures to exit codes.
+import { SessionsApi, type RealtimeSessionInfo } from '../../realtime/sessions-api'
+import { intFlag } from '../args'
+import { resolveCredentials } from '../credentials'
+import { EXIT, type ExitCode } from '../exit-codes'
+import { describeFailure, redact } from '../failure'
+import { DASH, formatCount, formatDateTime, formatVnd } from '../format'
+import { printResult } from '../management-verb'
+import { renderTable } from '../table'
+import { UsageError, type Verb, type VerbContext } from '../verb'
+
+const DEFAULT_LIMIT = 20
+const MAX_LIMIT = 100
+
+export const sessionsVerb: Verb = {
+  name: 'sessions',
+  summary: 'realtime voice session history with duration and cost',
+  usage: 'loa sessions [--limit N] [--json]',
+  help: `Lists your realtime voice sessions, newest first: when, model, status, how long, what it cost and
+why it ended. A session still open shows its status without a total.
+
+Flags:
+  --limit N   how many sessions (1-${MAX_LIMIT}, default ${DEFAULT_LIMIT})
+
+With --json, prints {"sessions": [...], "hasMore"} as parsed from the service.`,
+  options: { limit: { type: 'string' } },
+  async run(ctx) {
+    if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+    const limit = intFlag(ctx.values.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT
+    return withSessionsApi(ctx, 'sessions', async (api) => {
+      const page = await api.list(limit)
+      await printResult(ctx, page, () => renderSessions(page.sessions, page.hasMore))
+    })
+  },
+}
+
+/** Resolves the gateway and key, runs `work`, and turns a failure into one stderr line and an exit code. */
+export async function withSessionsApi(
+  ctx: VerbContext,
+  verbName: string,
+  work: (api: SessionsApi, endpoint: { baseUrl: string; key: string }) => Promise<ExitCode | void>,
+): Promise<ExitCode> {
+  let key = ctx.global.key
+  try {
+    const { endpoint } = await resolveCredentials(ctx.global, { env: ctx.env })
+    key = endpoint.key
+    return (await work(new SessionsApi(endpoint), endpoint)) ?? EXIT.ok
+  } catch (err) {
+    const failure = describeFailure(err)
+    ctx.stderr.write(redact(`loa ${verbName}: ${failure.message}\n`, key))
+    return failure.exitCode
+  }
+}
+
+export function renderSessions(sessions: readonly RealtimeSessionInfo[], hasMore: boolean | null): string {
+  if (sessions.length === 0) return 'No realtime sessions yet.\n'
+  const rows = sessions.map((s) => [
+    s.createdAt ? formatDateTime(s.createdAt) : DASH,
+    s.model,
+    s.status,
+    s.usage?.durationSec == null ? DASH : formatDuration(s.usage.durationSec),
+    s.billing.totalVnd === null ? DASH : formatVnd(s.billing.totalVnd),
+    s.usage?.totalTokens == null ? DASH : formatCount(s.usage.totalTokens),
+    s.endReason ?? DASH,
+    s.id,
+  ])
+  const columns = [
+    { header: 'Started' },
+    { header: 'Model' },
+    { header: 'Status' },
+    { header: 'Duration', align: 'right' as const },
+    { header: 'Cost', align: 'right' as const },
+    { header: 'Tokens', align: 'right' as const },
+    { header: 'Ended because' },
+    { header: 'Session' },
+  ]
+  const more = hasMore ? 'More sessions exist: raise --limit to see them.\n' : ''
+  return renderTable(columns, rows) + more
+}
+
+/** `42 s`, `3 min 05 s`, `1 h 02 min`. */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds)
+  if (s < 60) return `${s} s`
+  if (s < 3_600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
+  return `${Math.floor(s / 3_600)} h ${String(Math.floor((s % 3_600) / 60)).padStart(2, '0')} min`
+}

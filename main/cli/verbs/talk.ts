@@ -1,0 +1,143 @@
+// `loa talk --model M --in speech.wav --out reply.wav [--fast]`: one push-to-talk turn from a recording.
+// The WAV (any rate, any channels) is downmixed and sent as if spoken into the microphone; the answer is
+// written as a 24 kHz WAV; the transcripts, the cost and the timings are printed.
+import { readFile, writeFile } from 'node:fs/promises'
+import { downmixToMono, readWav, WavFormatError, writeWav } from '../../audio/wav'
+import { talkOnce, type FileTurnResult } from '../../realtime/file-turn'
+import { SessionEngine } from '../../realtime/session-engine'
+import { webSocketConnector } from '../../realtime/ws-transport'
+import { EXIT } from '../exit-codes'
+import { CliFailure } from '../failure'
+import { DASH, formatCount, formatVnd } from '../format'
+import { renderFields } from '../table'
+import { UsageError, type Verb } from '../verb'
+import { withSessionsApi } from './sessions'
+
+/** `--fast`: this far ahead of real time, of the service's 2-second allowance. */
+const FAST_BURST_MS = 1_500
+
+export interface TalkReport {
+  sessionId: string | null
+  model: string
+  user: string
+  answer: string
+  status: string
+  out: string
+  replySeconds: number
+  costVnd: number
+  tokens: number
+  timings: FileTurnResult['timings']
+}
+
+export const talkVerb: Verb = {
+  name: 'talk',
+  summary: 'one push-to-talk voice turn from a WAV file; the answer is saved as WAV',
+  usage:
+    'loa talk --model M --in speech.wav --out reply.wav [--fast] [--voice V] [--instructions T] [--json]',
+  help: `Sends a recording to a realtime model as one push-to-talk turn and saves the spoken answer.
+The recording may have any sample rate and any number of channels: it is mixed down to mono and
+resampled to 16 kHz. It is sent in 20 ms frames in real time, as a microphone would; with --fast,
+as fast as the service accepts (up to ${FAST_BURST_MS / 1000} s ahead of real time, under its 2 s limit).
+
+Prints what the model heard and said, the cost, and the timings: session creation, connection,
+first answer audio after the end of the turn was sent, and the whole turn. The session is ended (and
+billed) before loa exits. See 'loa realtime-models' for the model ids.
+
+Flags:
+  --model M          realtime model id (required)
+  --in FILE          the recording, WAV (required)
+  --out FILE         where the answer goes, WAV 24 kHz mono 16-bit (required)
+  --fast             do not wait for real time while sending
+  --voice V          one of the model's voices
+  --instructions T   system prompt for the session`,
+  options: {
+    model: { type: 'string' },
+    in: { type: 'string' },
+    out: { type: 'string' },
+    fast: { type: 'boolean' },
+    voice: { type: 'string' },
+    instructions: { type: 'string' },
+  },
+  async run(ctx) {
+    if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+    const model = required(ctx.values.model, 'model')
+    const input = required(ctx.values.in, 'in')
+    const out = required(ctx.values.out, 'out')
+    const fast = ctx.values.fast === true
+    return withSessionsApi(ctx, 'talk', async (api) => {
+      const audio = await readRecording(input)
+      const engine = new SessionEngine(
+        { api, connect: webSocketConnector() },
+        {
+          model,
+          costTickMs: 0,
+          ...(fast ? { burstMs: FAST_BURST_MS } : {}),
+          ...(typeof ctx.values.voice === 'string' ? { voice: ctx.values.voice } : {}),
+          ...(typeof ctx.values.instructions === 'string' ? { instructions: ctx.values.instructions } : {}),
+        },
+      )
+      const result = await talkOnce(engine, audio, { fast })
+      await writeFile(out, writeWav({ sampleRateHz: result.replyRateHz, channels: 1, samples: result.reply }))
+      const report = toReport(result, model, out)
+      if (ctx.global.json) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+      else ctx.stdout.write(renderTalk(report))
+      return result.reply.length > 0 ? EXIT.ok : EXIT.failure
+    })
+  },
+}
+
+function required(value: unknown, flag: string): string {
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${flag} is required.`)
+  return value
+}
+
+async function readRecording(path: string): Promise<{ rateHz: number; samples: Float32Array }> {
+  let bytes: Uint8Array
+  try {
+    bytes = await readFile(path)
+  } catch (err) {
+    throw new CliFailure(
+      `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+      EXIT.failure,
+    )
+  }
+  try {
+    const wav = readWav(bytes)
+    return { rateHz: wav.sampleRateHz, samples: downmixToMono(wav.samples, wav.channels) }
+  } catch (err) {
+    if (err instanceof WavFormatError || err instanceof RangeError)
+      throw new CliFailure(`${path} is not a WAV file loa can read: ${err.message}.`, EXIT.failure)
+    throw err
+  }
+}
+
+function toReport(r: FileTurnResult, model: string, out: string): TalkReport {
+  return {
+    sessionId: r.sessionId,
+    model,
+    user: r.userText,
+    answer: r.modelText,
+    status: r.status,
+    out,
+    replySeconds: Math.round((r.reply.length / r.replyRateHz) * 100) / 100,
+    costVnd: r.summary.costVnd,
+    tokens: r.summary.tokens.total,
+    timings: r.timings,
+  }
+}
+
+export function renderTalk(r: TalkReport): string {
+  const ms = (v: number | null) => (v === null ? DASH : `${Math.round(v)} ms`)
+  const timings =
+    `create ${ms(r.timings.createMs)}, connect ${ms(r.timings.connectMs)}, ` +
+    `first audio ${ms(r.timings.firstAudioMs)} after the turn was sent, ` +
+    `total ${(r.timings.totalMs / 1000).toFixed(1)} s`
+  return renderFields([
+    ['You', r.user || DASH],
+    ['Model', r.answer || DASH],
+    ['Answer', r.status === 'completed' ? `${r.out} (${r.replySeconds} s, 24 kHz)` : `${r.status}; ${r.out}`],
+    ['Cost', `${formatVnd(r.costVnd)} (${formatCount(r.tokens)} tokens)`],
+    ['Timings', timings],
+    ['Session', r.sessionId ?? DASH],
+  ])
+}
