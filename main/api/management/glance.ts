@@ -33,4 +33,3 @@ export interface AccountUpdate {
   requestId: string
   glance: Glance
 }
-
