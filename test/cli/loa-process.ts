@@ -88,6 +88,9 @@ export function lineStarting(text: string, prefix: string): string {
 }
 
 /** The rows of the first table in `text`: the lines after its `───` rule, up to a blank line or another rule. */
+/** Cells of a table row: columns are separated by at least two spaces. */
+export const cells = (row: string) => row.trim().split(/\s{2,}/)
+
 export function tableRows(text: string): string[] {
   const lines = text.split('\n')
   const start = lines.findIndex((l) => l.trimStart().startsWith('─'))

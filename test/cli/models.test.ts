@@ -15,6 +15,7 @@ import { VND_PER_USD } from '../../main/demo/billing/money'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import {
   assertNoKey,
+  cells,
   fetchManagement,
   lineStarting,
   loa,
@@ -34,7 +35,6 @@ afterAll(async () => {
   await demo.close()
 })
 
-const cells = (row: string) => row.trim().split(/\s{2,}/)
 const usd = (n: number | null) =>
   n === null ? '—' : `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`
 const pct = (n: number) => `${String(n).replace('.', ',')}%`

@@ -6,6 +6,7 @@ import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import type { DailyUsage, ModelUsage, UsagePage } from '../../main/api/management/index'
 import {
   assertNoKey,
+  cells,
   fetchManagement,
   lineStarting,
   loa,
@@ -24,9 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await demo.close()
 })
-
-/** Cells of a table row: columns are separated by at least two spaces. */
-const cells = (row: string) => row.trim().split(/\s{2,}/)
 
 /** `40,81 ₫`: per-request costs keep up to two decimals, with a decimal comma. */
 function exactVnd(n: number): string {
