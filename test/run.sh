@@ -33,7 +33,15 @@ export LOA_TEST_KEYRING=1
 # A keyring of its own, created fresh and unlocked: the user's keyrings are never touched or needed.
 keyring_home=$(mktemp -d)
 trap 'rm -rf "$keyring_home"' EXIT
-dbus-run-session -- env KEYRING_HOME="$keyring_home" bash -c '
+results="$keyring_home/vitest.json"
+status=0
+dbus-run-session -- env KEYRING_HOME="$keyring_home" RESULTS="$results" bash -c '
   echo -n loa-test | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
-  exec npx vitest run "$@"
-' vitest "$@"
+  exec npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS" "$@"
+' vitest "$@" || status=$?
+# One plain closing line, whatever reads this log.
+if [ -f "$results" ]; then
+  node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)' "$results"
+fi
+exit "$status"
