@@ -8,6 +8,7 @@ import type { GatewayEndpoint } from './api/http'
 import { EventHub } from './ipc/event-hub'
 import { createRouter, type CallContext, type Router } from './ipc/router'
 import type { SecretStoreChoice } from './secrets/choose-store'
+import { resolveLanguage } from './settings/language'
 import type { SettingsService } from './settings/settings-service'
 
 /** What only the host (Electron, or the harness) can do. */
@@ -52,11 +53,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const audioPorts = new AudioPorts()
   const connection = new ConnectionService(deps)
   await connection.init()
-  const language = (): Language => {
-    const setting = settings.get().language
-    if (setting !== 'system') return setting
-    return deps.info.osLocale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
-  }
+  const language = (): Language => resolveLanguage(settings.get().language, deps.info.osLocale)
   const account = await AccountHub.open({
     connection,
     settings,

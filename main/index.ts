@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { app, nativeTheme, protocol, session } from 'electron'
 import type { Core } from './core'
 import { registerAppScheme, serveAppProtocol } from './app/app-protocol'
-import { composeElectron, createElectronShell, HIDDEN_ARG, osLocale } from './app/compose-electron'
+import { composeElectron, createElectronShell, HIDDEN_ARG } from './app/compose-electron'
 import { APP_CSP, devCsp } from './app/csp'
 import { bindIpc } from './app/electron-ipc'
 import { APP_ORIGIN, originOf, trustOrigins } from './app/origins'
@@ -56,7 +56,7 @@ async function start(): Promise<void> {
 
   const tray = createTray({
     assetsDir: join(app.getAppPath(), 'assets'),
-    labels: () => trayLabels(settings.get().language, osLocale()),
+    labels: () => trayLabels(core.language()),
     onTogglePopup: (bounds) => windows.togglePopup(bounds),
     onOpen: () => windows.showMain(),
     onShowView: (view) => windows.showView(view),

@@ -1,5 +1,5 @@
 // The tray menu's own small dictionary: main cannot use the renderer's i18n bundle, and the menu needs only these.
-import type { Language, LanguageSetting } from '../../preload/contract'
+import type { Language } from '../../preload/contract'
 
 export type TrayLabelKey = 'tooltip' | 'open' | 'voice' | 'reader' | 'usage' | 'settings' | 'quit'
 
@@ -24,15 +24,6 @@ export const TRAY_LABELS: Readonly<Record<Language, Readonly<Record<TrayLabelKey
   },
 }
 
-/** The same rule as the renderer's: the OS locale decides when the setting says "system". */
-export function trayLanguage(setting: LanguageSetting, osLocale: string): Language {
-  if (setting !== 'system') return setting
-  return osLocale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
-}
-
-export function trayLabels(
-  setting: LanguageSetting,
-  osLocale: string,
-): Readonly<Record<TrayLabelKey, string>> {
-  return TRAY_LABELS[trayLanguage(setting, osLocale)]
+export function trayLabels(lang: Language): Readonly<Record<TrayLabelKey, string>> {
+  return TRAY_LABELS[lang]
 }

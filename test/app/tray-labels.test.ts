@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TRAY_LABELS, trayLabels, trayLanguage, type TrayLabelKey } from '../../main/app/tray-labels'
+import { TRAY_LABELS, trayLabels, type TrayLabelKey } from '../../main/app/tray-labels'
+import { resolveLanguage } from '../../main/settings/language'
 
 const KEYS: TrayLabelKey[] = ['tooltip', 'open', 'voice', 'reader', 'usage', 'settings', 'quit']
 
@@ -18,12 +19,12 @@ describe('tray labels', () => {
   })
 
   it('follows the OS locale only when the setting says "system"', () => {
-    expect(trayLanguage('system', 'vi-VN')).toBe('vi')
-    expect(trayLanguage('system', 'VI')).toBe('vi')
-    expect(trayLanguage('system', 'en-US')).toBe('en')
-    expect(trayLanguage('system', 'fr-FR')).toBe('en')
-    expect(trayLanguage('en', 'vi-VN')).toBe('en')
-    expect(trayLanguage('vi', 'en-GB')).toBe('vi')
-    expect(trayLabels('system', 'vi-VN').settings).toBe('Cài đặt')
+    expect(resolveLanguage('system', 'vi-VN')).toBe('vi')
+    expect(resolveLanguage('system', 'VI')).toBe('vi')
+    expect(resolveLanguage('system', 'en-US')).toBe('en')
+    expect(resolveLanguage('system', 'fr-FR')).toBe('en')
+    expect(resolveLanguage('en', 'vi-VN')).toBe('en')
+    expect(resolveLanguage('vi', 'en-GB')).toBe('vi')
+    expect(trayLabels(resolveLanguage('system', 'vi-VN')).settings).toBe('Cài đặt')
   })
 })

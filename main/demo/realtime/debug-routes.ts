@@ -8,7 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoContext } from '../context'
 import type { SessionAudioDebug } from './audio-record'
-import { isLoopback, readJsonBody, sendJson } from './http-util'
+import { isLoopbackPeer as isLoopback } from '../http/loopback'
+import { readJsonBody, sendJson } from './http-util'
 import type { TerminationReason } from './service-events'
 import type { SessionStore } from './session-store'
 

@@ -44,12 +44,6 @@ export async function readTextBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** The debug endpoints answer only on the machine itself. */
-export function isLoopback(req: IncomingMessage): boolean {
-  const address = req.socket.remoteAddress ?? ''
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1'
-}
-
 /** Retry-After in real seconds (the service-time wait divided by the time scale), at least 1, as the rest of the service. */
 export function retryAfterHeader(clock: DemoClock, serviceWaitMs: number): Record<string, string> {
   return { 'Retry-After': String(Math.max(1, Math.ceil(serviceWaitMs / clock.timeScale / 1000))) }
