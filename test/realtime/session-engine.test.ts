@@ -6,11 +6,7 @@ import { asInt16, harness } from './support/engine-harness'
 describe('a push-to-talk turn', () => {
   it('goes idle -> creating -> connecting -> listening -> thinking -> speaking -> ready', async () => {
     const h = harness()
-    h.engine.press()
-    await h.settle()
-    h.talk(400)
-    h.engine.release()
-    await h.settle()
+    await h.turn(400)
     const socket = h.service.lastSocket
     expect(socket.running).not.toBeNull()
     socket.finish()
@@ -48,11 +44,7 @@ describe('a push-to-talk turn', () => {
 
   it('ends with DELETE and a summary of cost and tokens', async () => {
     const h = harness()
-    h.engine.press()
-    await h.settle()
-    h.talk(300)
-    h.engine.release()
-    await h.settle()
+    await h.turn(300)
     h.service.lastSocket.finish()
     await h.settle()
     const summary = await h.engine.end()
@@ -136,11 +128,7 @@ describe('a press shorter than 100 ms', () => {
 describe('barge-in', () => {
   it('stops playback, cancels the answer and truncates it to what was heard', async () => {
     const h = harness()
-    h.engine.press()
-    await h.settle()
-    h.talk(300)
-    h.engine.release()
-    await h.settle()
+    await h.turn(300)
     expect(h.engine.state).toBe('speaking')
     const socket = h.service.lastSocket
     h.sink.heardMs = 137
@@ -157,11 +145,7 @@ describe('barge-in', () => {
 
   it('estimates the heard ms by the clock when the player cannot say', async () => {
     const h = harness()
-    h.engine.press()
-    await h.settle()
-    h.talk(300)
-    h.engine.release()
-    await h.settle()
+    await h.turn(300)
     h.clock.advance(120)
     h.engine.press()
     await h.settle()
@@ -171,11 +155,7 @@ describe('barge-in', () => {
 
   it('never plays late audio of the cancelled answer', async () => {
     const h = harness()
-    h.engine.press()
-    await h.settle()
-    h.talk(300)
-    h.engine.release()
-    await h.settle()
+    await h.turn(300)
     const socket = h.service.lastSocket
     const playedBefore = h.sink.samplesOf('resp_1')
     h.engine.press()

@@ -42,6 +42,8 @@ export interface Harness {
   states(): string[]
   /** Captures `ms` of a 16 kHz ramp in 20 ms chunks, moving the clock in step. */
   talk(ms: number): Float32Array
+  /** A whole push-to-talk turn: press, talk for `ms`, release, each step settled. */
+  turn(ms: number): Promise<Float32Array>
   settle(): Promise<void>
 }
 
@@ -63,7 +65,7 @@ export function harness(
     expect(bad).toEqual([])
   })
   let rampAt = 0
-  return {
+  const h: Harness = {
     engine,
     service,
     clock,
@@ -81,8 +83,17 @@ export function harness(
       }
       return total
     },
+    async turn(ms: number): Promise<Float32Array> {
+      engine.press()
+      await settle()
+      const spoken = h.talk(ms)
+      engine.release()
+      await settle()
+      return spoken
+    },
     settle: () => settle(),
   }
+  return h
 }
 
 /** The int16 values the engine should have sent for a Float32 ramp. */
