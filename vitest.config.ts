@@ -6,10 +6,13 @@ const electronMock = fileURLToPath(new URL('./test/mocks/electron.ts', import.me
 
 export default defineConfig({
   test: {
+    // Every test must assert something: one that asserts nothing cannot fail.
+    expect: { requireAssertions: true },
     projects: [
       {
         // Main-process services under plain Node; only the `electron` module is replaced.
         resolve: { alias: { electron: electronMock } },
+        extends: true,
         test: {
           name: 'node',
           environment: 'node',
@@ -22,6 +25,7 @@ export default defineConfig({
       {
         plugins: [svelte()],
         resolve: { conditions: ['browser'] },
+        extends: true,
         test: {
           name: 'renderer',
           environment: 'jsdom',
@@ -29,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           environment: 'node',

@@ -165,7 +165,8 @@ describe('popupPosition', () => {
             displays: [d],
             windowSize: SIZE,
           })
-          return inside(p, d.workArea) && Number.isInteger(p.x) && Number.isInteger(p.y)
+          expect(inside(p, d.workArea)).toBe(true)
+          expect(Number.isInteger(p.x) && Number.isInteger(p.y)).toBe(true)
         },
       ),
     )

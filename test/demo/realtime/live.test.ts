@@ -135,7 +135,9 @@ describe('automatic activity detection (default)', () => {
     const { socket } = await open({})
     audio(socket, sine(0.6))
     socket.send({ realtimeInput: { audioStreamEnd: true } })
-    await socket.waitFor(content('generationComplete'))
+    // The sine has no trailing silence: only audioStreamEnd can end this turn.
+    const done = await socket.waitFor(content('generationComplete'))
+    expect(done.serverContent?.generationComplete).toBe(true)
     socket.ws.close()
   })
 
