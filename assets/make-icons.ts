@@ -98,6 +98,8 @@ const SPEAKER = polygon([
 const WAVES = [arc(7, 8, 2, 3.5, 50), arc(7, 8, 4.5, 6, 50), arc(7, 8, 7, 8.5, 42)] as const
 const BADGE = circle(12.75, 12.25, 2.75)
 const BADGE_CUT = circle(12.75, 12.25, 3.5)
+/** The listening state's "recording" dot, where the waves would be. */
+const LISTEN_DOT = circle(11.5, 8, 2.4)
 const CROSS = [capsule(10, 5.5, 14.5, 10, 0.85), capsule(10, 10, 14.5, 5.5, 0.85)] as const
 
 interface Palette {
@@ -130,7 +132,9 @@ function trayLayers(state: TrayState, p: Palette): Layer[] {
   switch (state) {
     case 'normal':
       return [speaker, wave(0, p.glyph), wave(1, p.glyph)]
-    case 'talking':
+    case 'listening':
+      return [speaker, { shape: LISTEN_DOT, paint: p.talking }]
+    case 'speaking':
       return [speaker, wave(0, p.talking), wave(1, p.talking), wave(2, p.talking)]
     case 'low':
       // The cut keeps a clear ring between the badge and the glyph, so the badge reads as separate.

@@ -1,6 +1,13 @@
 // The composition root shared by the app, the browser harness and the tests: builds the services once and
 // maps every request channel of the contract to them. Electron-specific actions come in through `Shell`.
-import type { AppInfo, KeyStatus, Language, SaveTextRequest, ViewName } from '../preload/contract'
+import type {
+  AppInfo,
+  HotkeyStatus,
+  KeyStatus,
+  Language,
+  SaveTextRequest,
+  ViewName,
+} from '../preload/contract'
 import { AccountHub, type AccountHost } from './account/account-hub'
 import { AudioPorts } from './audio-port/audio-ports'
 import { ConnectionService, type DemoHandle } from './connection/connection-service'
@@ -10,6 +17,8 @@ import { createRouter, type CallContext, type Router } from './ipc/router'
 import type { SecretStoreChoice } from './secrets/choose-store'
 import { resolveLanguage } from './settings/language'
 import type { SettingsService } from './settings/settings-service'
+import { VoiceService, type VoiceServiceDeps } from './voice/voice-service'
+import { TrayComposer } from './voice/voice-tray'
 
 /** What only the host (Electron, or the harness) can do. */
 export interface Shell extends AccountHost {
@@ -33,6 +42,10 @@ export interface CoreDeps {
   /** Where main keeps its own files (the management cache). */
   dataDir: string
   onError?: (channel: string, err: unknown) => void
+  /** What the global hotkey can do here, until the host says otherwise. */
+  hotkeyStatus?: HotkeyStatus
+  /** Tests build the voice engine their own way. */
+  voice?: Pick<VoiceServiceDeps, 'createEngine' | 'api'>
 }
 
 export interface Core {
@@ -42,6 +55,9 @@ export interface Core {
   settings: SettingsService
   audioPorts: AudioPorts
   account: AccountHub
+  voice: VoiceService
+  /** The host reports what the global talk hotkey does on this desktop. */
+  setHotkeyStatus(status: HotkeyStatus): void
   /** The UI language now: the setting, or the OS locale when it says "system". */
   language(): Language
   close(): Promise<void>
@@ -54,14 +70,35 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const connection = new ConnectionService(deps)
   await connection.init()
   const language = (): Language => resolveLanguage(settings.get().language, deps.info.osLocale)
+  const tray = new TrayComposer((status) => shell.setTrayStatus(status), language)
   const account = await AccountHub.open({
     connection,
     settings,
     events,
     cacheDir: deps.dataDir,
-    host: shell,
+    host: { notify: (title, body) => shell.notify(title, body), setTrayStatus: (s) => tray.setAccount(s) },
     language,
   })
+  const voice = new VoiceService({
+    endpoint: () => connection.endpoint(),
+    settings: () => settings.get(),
+    events,
+    audioPorts,
+    host: {
+      notify: (title, body) => shell.notify(title, body),
+      setVoiceActivity: (a) => tray.setActivity(a),
+    },
+    language,
+    balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,
+    ...deps.voice,
+  })
+  let hotkeyStatus: HotkeyStatus = deps.hotkeyStatus ?? {
+    accelerator: settings.get().hotkeys.talk,
+    mode: 'none',
+    reasonKey: 'hotkey.reason.noDisplay',
+    conflict: false,
+    error: null,
+  }
 
   let launchAtLogin = settings.get().launchAtLogin
   settings.onChange((s) => {
@@ -74,6 +111,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   connection.onChange((key: KeyStatus, conn) => {
     events.emit('key:changed', key)
     events.emit('connection:changed', conn)
+    void voice.connectionChanged()
   })
 
   const router = createRouter(
@@ -98,6 +136,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'catalog:list': ({ kind }) => account.catalog(kind),
       'catalog:model': ({ id }) => account.model(id),
       'file:saveText': (request) => shell.saveText(request),
+      'voice:snapshot': () => voice.snapshot(),
+      'voice:models': () => voice.models(),
+      'voice:press': () => voice.press(),
+      'voice:release': () => voice.release(),
+      'voice:end': () => voice.end(),
+      'voice:history': ({ limit }) => voice.history(limit),
+      'hotkey:status': () => hotkeyStatus,
     },
     deps.onError,
   )
@@ -109,8 +154,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     settings,
     audioPorts,
     account,
+    voice,
     language,
+    setHotkeyStatus(status) {
+      hotkeyStatus = status
+      events.emit('hotkey:changed', status)
+    },
     async close() {
+      await voice.close()
       audioPorts.closeAll()
       await account.close()
       await connection.close()

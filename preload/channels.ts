@@ -27,6 +27,13 @@ const requestChannels = [
   'catalog:list',
   'catalog:model',
   'file:saveText',
+  'voice:snapshot',
+  'voice:models',
+  'voice:press',
+  'voice:release',
+  'voice:end',
+  'voice:history',
+  'hotkey:status',
 ] as const satisfies readonly RequestChannel[]
 
 const eventChannels = [
@@ -36,6 +43,10 @@ const eventChannels = [
   'nav:show',
   'app:notice',
   'account:changed',
+  'voice:status',
+  'voice:line',
+  'voice:summary',
+  'hotkey:changed',
 ] as const satisfies readonly EventChannel[]
 
 export const REQUEST_CHANNELS: Exhaustive<RequestChannel, typeof requestChannels> = requestChannels

@@ -54,11 +54,16 @@ export interface Hotkeys {
   readSelection: string
 }
 
+export type VoiceMode = 'push-to-talk' | 'hands-free'
+export type VoiceModality = 'audio' | 'text'
+
 export interface RealtimeDefaults {
   model: string | null
   voice: string | null
   instructions: string
-  mode: 'push-to-talk' | 'hands-free'
+  mode: VoiceMode
+  /** What the model answers with: voice (with its captions), text, or both. Never empty. */
+  modalities: VoiceModality[]
 }
 
 export interface TtsDefaults {
@@ -162,6 +167,150 @@ export interface SaveTextRequest {
   kind: 'csv'
 }
 
+// ---- Voice chat -------------------------------------------------------------------------------------
+
+/** The conversation's state, as the session engine derives it (main/realtime/engine-state.ts). */
+export type VoiceState =
+  | 'idle'
+  | 'creating'
+  | 'connecting'
+  | 'ready'
+  | 'listening'
+  | 'thinking'
+  | 'speaking'
+  | 'reconnecting'
+  | 'ending'
+  | 'ended'
+  | 'failed'
+
+export interface VoiceModel {
+  id: string
+  name: string | null
+  /** The wire protocol's family, when the service says: `model-r` or `live`. */
+  protocol: string | null
+  voices: string[]
+  defaultVoice: string | null
+  /** The service's estimate for a typical conversation on the user's plan. */
+  estimatedVndPerMin: number | null
+  maxSessionSec: number | null
+}
+
+export interface VoiceModels {
+  plan: string | null
+  models: VoiceModel[]
+}
+
+/** One caption of the conversation; a line is updated in place (same `itemId`) while it streams. */
+export interface VoiceLine {
+  role: 'user' | 'assistant'
+  itemId: string
+  text: string
+  final: boolean
+  /** An answer cut by barge-in: the text past what was heard was never spoken. */
+  cancelled: boolean
+  /** When the line began (epoch ms). */
+  atMs: number
+}
+
+export interface VoiceCost {
+  /** Settled by the service over every session of this conversation. */
+  settledVnd: number
+  /** Settled plus the estimate since the last settlement: what the meter shows. */
+  totalVnd: number
+  estimatedVndPerMin: number | null
+  maxSpendVnd: number | null
+  /** The wallet: from the last settlement, else from the account glance. */
+  balanceVnd: number | null
+  /** How many minutes the balance buys at the current rate; null when either is unknown. */
+  minutesLeft: number | null
+}
+
+export interface VoiceWarning {
+  kind: 'low_balance' | 'max_spend' | 'audio_dropped'
+  balanceVnd: number | null
+  totalVnd: number | null
+  maxSpendVnd: number | null
+  usedPercent: number | null
+  /** For audio_dropped: how much of the user's speech was lost. */
+  droppedMs?: number
+}
+
+/** Something went wrong. `terminated`: the service cut the session; `code` is its reason. */
+export interface VoiceProblem {
+  kind: ErrorKind | 'terminated'
+  /** The service's code or termination reason (`insufficient_balance`, `max_spend_reached`, ...). */
+  code: string | null
+  message: string
+  /** No session could be opened; the next press tries again. */
+  fatal: boolean
+  retryAfterMs?: number
+}
+
+export interface VoiceSessionSummary {
+  id: string
+  model: string
+  totalVnd: number | null
+  durationSec: number | null
+  endReason: string | null
+  /** ISO timestamp, when known. */
+  startedAt: string | null
+}
+
+export interface VoiceConversationSummary {
+  durationMs: number
+  costVnd: number
+  turns: number
+  responses: number
+  sessions: VoiceSessionSummary[]
+}
+
+/** Everything about the conversation except its lines, pushed on every change. */
+export interface VoiceStatus {
+  state: VoiceState
+  /** The talk key (button, space bar or global hotkey) is down. */
+  pressed: boolean
+  session: { id: string; model: string; protocol: string } | null
+  cost: VoiceCost | null
+  warning: VoiceWarning | null
+  problem: VoiceProblem | null
+  /** Main wants the microphone open: a conversation is live or the key is down. */
+  micWanted: boolean
+  mode: VoiceMode
+}
+
+export interface VoiceSnapshot {
+  status: VoiceStatus
+  /** The conversation so far, in order. */
+  lines: VoiceLine[]
+  /** The last conversation that ended, for its totals. */
+  lastSummary: VoiceConversationSummary | null
+}
+
+export interface VoiceHistory {
+  sessions: VoiceSessionSummary[]
+  totalVnd: number
+  totalDurationSec: number
+}
+
+// ---- Global hotkey -----------------------------------------------------------------------------------
+
+/**
+ * `hold`: real key-down/key-up (hold to talk). `toggle`: the shortcut fires on press only, so one press
+ * starts and the next stops. `none`: no global hotkey works (not registered, or no desktop to hook).
+ */
+export type HotkeyMode = 'hold' | 'toggle' | 'none'
+
+export interface HotkeyStatus {
+  accelerator: string
+  mode: HotkeyMode
+  /** i18n key saying why this mode: `hotkey.reason.<...>`. */
+  reasonKey: string
+  /** Another application holds this shortcut: registering it was refused. */
+  conflict: boolean
+  /** The accelerator could not be understood; plain text for the settings page. */
+  error: string | null
+}
+
 /** Request/response calls: `loa.<domain>.<verb>(request)` resolves to IpcResult<response>. */
 export interface Requests {
   'app:info': { request: void; response: AppInfo }
@@ -189,6 +338,19 @@ export interface Requests {
   'catalog:model': { request: { id: string }; response: ModelDetail }
   /** Saves text the renderer made (a CSV export) where the user chooses; null when the user cancels. */
   'file:saveText': { request: SaveTextRequest; response: { path: string } | null }
+  /** The conversation so far: status, lines and the last summary. */
+  'voice:snapshot': { request: void; response: VoiceSnapshot }
+  /** Realtime models with the VND-per-minute estimate for the user's plan. */
+  'voice:models': { request: void; response: VoiceModels }
+  /** The talk key went down (button or space bar): barge in if the model speaks, start streaming. */
+  'voice:press': { request: void; response: void }
+  /** The talk key went up: the turn is answered (a press under 100 ms is dropped). */
+  'voice:release': { request: void; response: void }
+  /** Ends the conversation: the session is deleted and its bill settled. Null when none was live. */
+  'voice:end': { request: void; response: VoiceConversationSummary | null }
+  /** Past realtime sessions with their totals, newest first. */
+  'voice:history': { request: { limit: number }; response: VoiceHistory }
+  'hotkey:status': { request: void; response: HotkeyStatus }
 }
 
 /** Events main pushes: `loa.<domain>.on<Verb>(listener)` returns an unsubscribe function. */
@@ -199,6 +361,12 @@ export interface Events {
   'nav:show': { view: ViewName }
   'app:notice': Notice
   'account:changed': Glance
+  'voice:status': VoiceStatus
+  /** A line was added or grew. */
+  'voice:line': VoiceLine
+  /** A conversation ended; the lines stay until the next one starts. */
+  'voice:summary': VoiceConversationSummary
+  'hotkey:changed': HotkeyStatus
 }
 
 export type RequestChannel = keyof Requests

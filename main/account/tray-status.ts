@@ -4,9 +4,11 @@ import type { Glance } from '../api/management'
 import { formatVndFor } from './alert-text'
 
 export type TrayAccountState = 'normal' | 'low' | 'error'
+/** The icon's state: the account's, or the voice chat's while it listens or speaks. */
+export type TrayIconState = TrayAccountState | 'listening' | 'speaking'
 
 export interface TrayStatus {
-  state: TrayAccountState
+  state: TrayIconState
   tooltip: string
   /** Short text beside the icon where the platform shows one (macOS menu bar). */
   title: string

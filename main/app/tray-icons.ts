@@ -1,7 +1,7 @@
 // Which tray icon file shows which state. Electron-free: `assets/make-icons.ts` draws exactly these files,
 // and the tray loads them by the same names.
 
-export const TRAY_STATES = ['normal', 'low', 'talking', 'error'] as const
+export const TRAY_STATES = ['normal', 'low', 'listening', 'speaking', 'error'] as const
 export type TrayState = (typeof TRAY_STATES)[number]
 
 /**

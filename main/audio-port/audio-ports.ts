@@ -1,17 +1,35 @@
 // Keeps the open audio ports and routes what arrives on them. Capture frames go to whichever consumer
-// is listening (the voice engine); a ping is answered at once so the renderer can measure the path.
-import type { AudioPortEnd } from './port'
+// is listening (the voice engine), playback reports to the playback listener; a ping is answered at once
+// so the renderer can measure the path. Playback goes to the newest port: the window that asked last.
+import type { AudioPortEnd, MainToRenderer } from './port'
 
 export type CaptureConsumer = (rateHz: number, samples: Float32Array) => void
 
+/** What the page's player reports back; see RendererToMain in port.ts. */
+export type PlaybackReport =
+  | { type: 'output'; rateHz: number }
+  | { type: 'played'; itemId: string; ms: number }
+  | { type: 'started'; itemId: string }
+  | { type: 'flushed'; itemId: string | null; playedMs: number; droppedMs: number; frames: number }
+  | { type: 'underrun'; itemId: string | null }
+
+export type PlaybackListener = (report: PlaybackReport) => void
+
+const MAX_ITEM_ID = 200
+
 export class AudioPorts {
-  readonly #ports = new Set<AudioPortEnd>()
+  readonly #ports: AudioPortEnd[] = []
   #consumer: CaptureConsumer | null = null
+  #playbackListener: PlaybackListener | null = null
   #framesReceived = 0
+  #outputRateHz: number | null = null
 
   attach(port: AudioPortEnd): void {
-    this.#ports.add(port)
-    port.onClose(() => this.#ports.delete(port))
+    this.#ports.push(port)
+    port.onClose(() => {
+      const i = this.#ports.indexOf(port)
+      if (i >= 0) this.#ports.splice(i, 1)
+    })
     port.onMessage((message) => this.#receive(port, message))
   }
 
@@ -19,28 +37,96 @@ export class AudioPorts {
     this.#consumer = consumer
   }
 
+  setPlaybackListener(listener: PlaybackListener | null): void {
+    this.#playbackListener = listener
+  }
+
+  /** Sends to the newest port; false when no page is listening. */
+  send(message: MainToRenderer): boolean {
+    const port = this.#ports.at(-1)
+    if (!port) return false
+    port.postMessage(message)
+    return true
+  }
+
+  /** The rate the newest page plays at, once it said. */
+  get outputRateHz(): number | null {
+    return this.#outputRateHz
+  }
+
   get framesReceived(): number {
     return this.#framesReceived
   }
 
   get openCount(): number {
-    return this.#ports.size
+    return this.#ports.length
   }
 
   closeAll(): void {
-    for (const p of this.#ports) p.close()
-    this.#ports.clear()
+    for (const p of [...this.#ports]) p.close()
+    this.#ports.length = 0
   }
 
   #receive(port: AudioPortEnd, message: unknown): void {
     if (typeof message !== 'object' || message === null) return
     const m = message as Record<string, unknown>
-    if (m.type === 'ping' && typeof m.id === 'number') {
-      port.postMessage({ type: 'pong', id: m.id })
-    } else if (m.type === 'capture' && typeof m.rateHz === 'number' && m.samples instanceof Float32Array) {
-      this.#framesReceived++
-      this.#consumer?.(m.rateHz, m.samples)
+    // Anything malformed is ignored: the renderer is not trusted to send well-formed frames.
+    switch (m.type) {
+      case 'ping':
+        if (typeof m.id === 'number') port.postMessage({ type: 'pong', id: m.id })
+        return
+      case 'capture':
+        if (isRate(m.rateHz) && m.samples instanceof Float32Array) {
+          this.#framesReceived++
+          this.#consumer?.(m.rateHz, m.samples)
+        }
+        return
+      case 'output':
+        if (isRate(m.rateHz)) {
+          this.#outputRateHz = m.rateHz
+          this.#report({ type: 'output', rateHz: m.rateHz })
+        }
+        return
+      case 'played':
+        if (isItemId(m.itemId) && isCount(m.ms)) this.#report({ type: 'played', itemId: m.itemId, ms: m.ms })
+        return
+      case 'started':
+        if (isItemId(m.itemId)) this.#report({ type: 'started', itemId: m.itemId })
+        return
+      case 'flushed':
+        if (
+          (m.itemId === null || isItemId(m.itemId)) &&
+          isCount(m.playedMs) &&
+          isCount(m.droppedMs) &&
+          isCount(m.frames)
+        )
+          this.#report({
+            type: 'flushed',
+            itemId: m.itemId,
+            playedMs: m.playedMs,
+            droppedMs: m.droppedMs,
+            frames: m.frames,
+          })
+        return
+      case 'underrun':
+        if (m.itemId === null || isItemId(m.itemId)) this.#report({ type: 'underrun', itemId: m.itemId })
+        return
     }
-    // Anything else is ignored: the renderer is not trusted to send well-formed frames.
   }
+
+  #report(report: PlaybackReport): void {
+    this.#playbackListener?.(report)
+  }
+}
+
+function isRate(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 8_000 && v <= 384_000
+}
+
+function isCount(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0
+}
+
+function isItemId(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= MAX_ITEM_ID
 }

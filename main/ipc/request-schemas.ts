@@ -44,4 +44,11 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
       kind: z.literal('csv'),
     })
     .strict(),
+  'voice:snapshot': none,
+  'voice:models': none,
+  'voice:press': none,
+  'voice:release': none,
+  'voice:end': none,
+  'voice:history': z.object({ limit: z.number().int().min(1).max(100) }).strict(),
+  'hotkey:status': none,
 }

@@ -8,7 +8,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   theme: 'system',
   hotkeys: { talk: 'CommandOrControl+Shift+Space', readSelection: 'CommandOrControl+Shift+R' },
-  realtime: { model: null, voice: null, instructions: '', mode: 'push-to-talk' },
+  realtime: { model: null, voice: null, instructions: '', mode: 'push-to-talk', modalities: ['audio'] },
   tts: { model: null, voice: null, format: 'mp3', speed: 1 },
   lowBalanceThresholdVnd: 50_000,
   refreshIntervalSec: 60,
@@ -54,6 +54,11 @@ export const settingsSchema = z.object({
     voice: shortText(200).nullable(),
     instructions: shortText(20_000),
     mode: z.enum(['push-to-talk', 'hands-free']),
+    modalities: z
+      .array(z.enum(['audio', 'text']))
+      .min(1)
+      .max(2)
+      .refine((m) => new Set(m).size === m.length, 'each modality once'),
   }),
   tts: z.object({
     model: shortText(200).nullable(),

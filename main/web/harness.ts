@@ -96,6 +96,14 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       },
     },
     dataDir: opts.dataDir,
+    // A browser page cannot hook the desktop's keys: the talk button and the space bar are the way here.
+    hotkeyStatus: {
+      accelerator: settings.get().hotkeys.talk,
+      mode: 'none',
+      reasonKey: 'hotkey.reason.browser',
+      conflict: false,
+      error: null,
+    },
   })
   core.events.addSink((channel: EventChannel, payload) => {
     const frame = JSON.stringify({ t: 'event', channel, payload })

@@ -76,7 +76,7 @@ describe('tray icons', () => {
   })
 
   it('make template images black, as macOS expects', () => {
-    const { rgba } = readPng(join(ASSETS, TRAY_ICON_DIR, trayIconFileName('talking', 'Template', 2)))
+    const { rgba } = readPng(join(ASSETS, TRAY_ICON_DIR, trayIconFileName('speaking', 'Template', 2)))
     for (let i = 0; i < rgba.length; i += 4) {
       if (rgba[i + 3]! > 0) expect([rgba[i], rgba[i + 1], rgba[i + 2]]).toEqual([0, 0, 0])
     }

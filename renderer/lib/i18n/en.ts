@@ -1,10 +1,16 @@
 import { accountEn } from './sections/account.en'
+import { audioEn } from './sections/audio.en'
 import { catalogEn } from './sections/catalog.en'
+import { hotkeyEn } from './sections/hotkey.en'
+import { voiceEn } from './sections/voice.en'
 import type { MessageKey } from './vi'
 
 export const en: Record<MessageKey, string> = {
   ...accountEn,
   ...catalogEn,
+  ...audioEn,
+  ...hotkeyEn,
+  ...voiceEn,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Using the built-in demo service. Add your API key in Settings to use your account.',

@@ -1,11 +1,17 @@
 // Vietnamese: the first language of Loa's users, and the source every other dictionary must match.
 // Each area's strings live in sections/ and are spread in here.
 import { accountVi } from './sections/account.vi'
+import { audioVi } from './sections/audio.vi'
 import { catalogVi } from './sections/catalog.vi'
+import { hotkeyVi } from './sections/hotkey.vi'
+import { voiceVi } from './sections/voice.vi'
 
 export const vi = {
   ...accountVi,
   ...catalogVi,
+  ...audioVi,
+  ...hotkeyVi,
+  ...voiceVi,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Đang dùng dịch vụ demo tích hợp. Thêm khóa API trong Cài đặt để dùng tài khoản của bạn.',

@@ -1,0 +1,47 @@
+// The realtime model list and session history as the contract shows them.
+import type { VoiceHistory, VoiceModel, VoiceModels, VoiceSessionSummary } from '../../preload/contract'
+import type { ModelList, RealtimeSessionInfo, SessionPage } from '../realtime'
+
+export function toVoiceModels(list: ModelList): VoiceModels {
+  return { plan: list.plan, models: list.models.map(toVoiceModel) }
+}
+
+function toVoiceModel(m: ModelList['models'][number]): VoiceModel {
+  return {
+    id: m.id,
+    name: m.name,
+    protocol: protocolFamily(m.protocol),
+    voices: m.voices,
+    defaultVoice: m.defaultVoice,
+    estimatedVndPerMin: m.estimatedVndPerMin,
+    maxSessionSec: m.maxSessionSec,
+  }
+}
+
+/** `<vendor-a>-realtime-v1` → model-r, `<vendor-b>-live-v1beta` → live; anything else as it came. */
+function protocolFamily(protocol: string | null): string | null {
+  if (protocol === null) return null
+  if (/live/i.test(protocol)) return 'live'
+  if (/realtime/i.test(protocol)) return 'model-r'
+  return protocol
+}
+
+export function toSessionSummary(s: RealtimeSessionInfo): VoiceSessionSummary {
+  return {
+    id: s.id,
+    model: s.model,
+    totalVnd: s.billing.totalVnd ?? s.billing.chargedVnd,
+    durationSec: s.usage?.durationSec ?? null,
+    endReason: s.endReason,
+    startedAt: s.createdAt,
+  }
+}
+
+export function toVoiceHistory(page: SessionPage): VoiceHistory {
+  const sessions = page.sessions.map(toSessionSummary)
+  return {
+    sessions,
+    totalVnd: sessions.reduce((sum, s) => sum + (s.totalVnd ?? 0), 0),
+    totalDurationSec: sessions.reduce((sum, s) => sum + (s.durationSec ?? 0), 0),
+  }
+}

@@ -1,0 +1,284 @@
+// The voice chat as the app runs it: one session engine per conversation, fed by the page's microphone
+// over the audio port and playing into the page's player; its events become the status, the lines and
+// the summary every window sees, the tray's listening/speaking icon and the desktop notifications.
+// The talk button, the space bar and the global hotkey all come in through press() and release().
+import type {
+  Language,
+  Settings,
+  VoiceConversationSummary,
+  VoiceHistory,
+  VoiceModels,
+  VoiceSnapshot,
+} from '../../preload/contract'
+import type { GatewayEndpoint } from '../api/http'
+import type { AudioPorts } from '../audio-port/audio-ports'
+import { AppError, toIpcError } from '../errors'
+import type { EventHub } from '../ipc/event-hub'
+import {
+  createSessionEngine,
+  SessionsApi,
+  type ConversationSummary,
+  type EngineEvent,
+  type EngineOptions,
+  type PlaybackSink,
+  type SessionEngine,
+} from '../realtime'
+import { PortPlaybackSink } from './port-playback'
+import { lowBalanceText, terminatedText } from './voice-alert-text'
+import { toVoiceHistory, toVoiceModels } from './voice-catalog'
+import { VoiceStatusModel } from './voice-status'
+import { VoiceTranscript } from './voice-transcript'
+
+export type VoiceActivity = 'listening' | 'speaking' | null
+
+export interface VoiceHost {
+  notify(title: string, body: string): void
+  /** The tray shows listening/speaking over the account's state. */
+  setVoiceActivity(activity: VoiceActivity): void
+}
+
+export interface VoiceServiceDeps {
+  endpoint(): GatewayEndpoint
+  settings(): Settings
+  events: EventHub
+  audioPorts: AudioPorts
+  host: VoiceHost
+  language(): Language
+  /** The wallet from the account glance. */
+  balanceVnd(): number | null
+  createEngine?: (endpoint: GatewayEndpoint, options: EngineOptions, playback: PlaybackSink) => SessionEngine
+  api?: (endpoint: GatewayEndpoint) => Pick<SessionsApi, 'models' | 'list'>
+}
+
+/** The model list changes rarely; a press must not wait for it when it is known. */
+const MODELS_TTL_MS = 10 * 60_000
+/** Microphone audio kept while the first engine of a conversation is being set up. */
+const MAX_PENDING_CAPTURE_MS = 5_000
+
+export class VoiceService {
+  readonly #deps: VoiceServiceDeps
+  readonly #transcript = new VoiceTranscript()
+  readonly #status: VoiceStatusModel
+  readonly #playback: PortPlaybackSink
+  #engine: SessionEngine | null = null
+  #unlisten: (() => void) | null = null
+  #lastSummary: VoiceConversationSummary | null = null
+  #models: { at: number; endpoint: GatewayEndpoint; value: VoiceModels } | null = null
+  #modelsLoading: Promise<VoiceModels> | null = null
+  /** A press while the engine is being built: its audio waits here. */
+  #pending: { frames: [number, Float32Array][]; ms: number; released: boolean } | null = null
+  #lowBalanceNotified = false
+  #activity: VoiceActivity = null
+
+  constructor(deps: VoiceServiceDeps) {
+    this.#deps = deps
+    this.#status = new VoiceStatusModel(deps.settings().realtime.mode, deps.balanceVnd)
+    this.#playback = new PortPlaybackSink(deps.audioPorts)
+    deps.audioPorts.setCaptureConsumer((rateHz, samples) => this.#capture(rateHz, samples))
+    deps.audioPorts.setPlaybackListener((report) => {
+      this.#playback.report(report)
+      if (report.type === 'output') this.#engine?.setOutputRate(report.rateHz)
+    })
+  }
+
+  /** The player's reports, for measurements. */
+  get playback(): PortPlaybackSink {
+    return this.#playback
+  }
+
+  snapshot(): VoiceSnapshot {
+    return { status: this.#status.current, lines: this.#transcript.lines(), lastSummary: this.#lastSummary }
+  }
+
+  async models(): Promise<VoiceModels> {
+    const endpoint = this.#deps.endpoint()
+    const cached = this.#models
+    if (cached && cached.endpoint === endpoint && Date.now() - cached.at < MODELS_TTL_MS) return cached.value
+    this.#modelsLoading ??= this.#api(endpoint)
+      .models()
+      .then((list) => {
+        const value = toVoiceModels(list)
+        this.#models = { at: Date.now(), endpoint, value }
+        return value
+      })
+      .finally(() => (this.#modelsLoading = null))
+    return this.#modelsLoading
+  }
+
+  async history(limit: number): Promise<VoiceHistory> {
+    return toVoiceHistory(await this.#api(this.#deps.endpoint()).list(limit))
+  }
+
+  press(): void {
+    const mode = this.#deps.settings().realtime.mode
+    // Hands-free: the key opens and closes the microphone; one press starts, the next stops.
+    if (mode === 'hands-free' && (this.#engine?.pressed || (this.#pending && !this.#pending.released)))
+      return this.#releaseNow()
+    if (this.#engine?.pressed || (this.#pending && !this.#pending.released)) return
+    this.#setPressed(true)
+    if (this.#engine) {
+      this.#engine.press()
+      return
+    }
+    this.#pending = { frames: [], ms: 0, released: false }
+    void this.#startConversation()
+  }
+
+  release(): void {
+    if (this.#deps.settings().realtime.mode === 'hands-free') return
+    this.#releaseNow()
+  }
+
+  /** Ends the conversation; null when none was live. */
+  async end(): Promise<VoiceConversationSummary | null> {
+    const engine = this.#engine
+    if (!engine) return null
+    this.#setPressed(false)
+    return this.#toSummary(await engine.end())
+  }
+
+  async close(): Promise<void> {
+    this.#deps.audioPorts.setCaptureConsumer(null)
+    this.#deps.audioPorts.setPlaybackListener(null)
+    await this.end().catch(() => null)
+  }
+
+  /** The connection changed (a key saved or cleared): the conversation on the old one ends. */
+  async connectionChanged(): Promise<void> {
+    this.#models = null
+    await this.end().catch(() => null)
+  }
+
+  #releaseNow(): void {
+    this.#setPressed(false)
+    if (this.#pending) this.#pending.released = true
+    this.#engine?.release()
+  }
+
+  async #startConversation(): Promise<void> {
+    const pending = this.#pending
+    try {
+      const settings = this.#deps.settings()
+      const model = settings.realtime.model ?? (await this.models()).models[0]?.id
+      if (!model) throw new AppError('unavailable', 'The service offers no realtime model.')
+      this.#engine = this.#newEngine(settings, model)
+    } catch (err) {
+      this.#pending = null
+      this.#setPressed(false)
+      const e = toIpcError(err)
+      this.#status.setProblem({ kind: e.kind, code: null, message: e.message, fatal: true })
+      this.#publishStatus()
+      return
+    }
+    this.#pending = null
+    const engine = this.#engine
+    engine.press()
+    for (const [rateHz, samples] of pending?.frames ?? []) engine.capture(rateHz, samples)
+    if (pending?.released) {
+      this.#setPressed(false)
+      engine.release()
+    }
+  }
+
+  #newEngine(settings: Settings, model: string): SessionEngine {
+    const { realtime } = settings
+    this.#transcript.clear()
+    this.#status.reset(realtime.mode)
+    this.#lowBalanceNotified = false
+    const options: EngineOptions = {
+      model,
+      mode: realtime.mode,
+      modalities: realtime.modalities,
+      ...(realtime.voice ? { voice: realtime.voice } : {}),
+      ...(realtime.instructions ? { instructions: realtime.instructions } : {}),
+      ...(this.#deps.audioPorts.outputRateHz ? { outputRateHz: this.#deps.audioPorts.outputRateHz } : {}),
+    }
+    const create = this.#deps.createEngine ?? ((e, o, p) => createSessionEngine(e, o, { playback: p }))
+    const engine = create(this.#deps.endpoint(), options, this.#playback)
+    this.#unlisten = engine.on((event) => this.#onEvent(engine, event))
+    return engine
+  }
+
+  #capture(rateHz: number, samples: Float32Array): void {
+    if (this.#engine) return this.#engine.capture(rateHz, samples)
+    const pending = this.#pending
+    if (!pending || pending.released || pending.ms > MAX_PENDING_CAPTURE_MS) return
+    pending.frames.push([rateHz, samples])
+    pending.ms += (samples.length * 1000) / rateHz
+  }
+
+  #onEvent(engine: SessionEngine, event: EngineEvent): void {
+    if (engine !== this.#engine) return
+    if (event.type === 'caption') {
+      const line = this.#transcript.apply(event)
+      if (line) this.#deps.events.emit('voice:line', line)
+      return
+    }
+    if (event.type === 'summary') {
+      this.#finish(engine, event.summary)
+      return
+    }
+    if (event.type === 'state') this.#setActivity(event.state)
+    if (event.type === 'terminated') {
+      const text = terminatedText(this.#deps.language(), event.reason, event.message)
+      this.#deps.host.notify(text.title, text.body)
+    }
+    const changed = this.#status.apply(event)
+    if (event.type === 'warning' && event.kind === 'low_balance' && !this.#lowBalanceNotified) {
+      this.#lowBalanceNotified = true
+      const cost = this.#status.current.cost
+      const text = lowBalanceText(this.#deps.language(), event.balanceVnd, cost?.minutesLeft ?? null)
+      this.#deps.host.notify(text.title, text.body)
+    }
+    if (changed) this.#publishStatus()
+  }
+
+  #finish(engine: SessionEngine, summary: ConversationSummary): void {
+    this.#unlisten?.()
+    this.#unlisten = null
+    if (this.#engine === engine) this.#engine = null
+    this.#lastSummary = this.#toSummary(summary)
+    this.#setActivity('ended')
+    this.#status.apply({ type: 'state', state: 'ended', previous: engine.state })
+    this.#publishStatus()
+    this.#deps.events.emit('voice:summary', this.#lastSummary)
+  }
+
+  #toSummary(summary: ConversationSummary): VoiceConversationSummary {
+    return {
+      durationMs: summary.durationMs,
+      costVnd: summary.costVnd,
+      turns: summary.turns,
+      responses: summary.responses,
+      sessions: summary.sessions.map((s) => ({
+        id: s.id,
+        model: s.model,
+        totalVnd: s.totalVnd,
+        durationSec: s.durationSec,
+        endReason: s.endReason,
+        startedAt: null,
+      })),
+    }
+  }
+
+  #setPressed(pressed: boolean): void {
+    this.#status.setPressed(pressed)
+    this.#publishStatus()
+  }
+
+  #setActivity(state: string): void {
+    const activity: VoiceActivity =
+      state === 'listening' ? 'listening' : state === 'speaking' || state === 'thinking' ? 'speaking' : null
+    if (activity === this.#activity) return
+    this.#activity = activity
+    this.#deps.host.setVoiceActivity(activity)
+  }
+
+  #publishStatus(): void {
+    this.#deps.events.emit('voice:status', this.#status.current)
+  }
+
+  #api(endpoint: GatewayEndpoint): Pick<SessionsApi, 'models' | 'list'> {
+    return this.#deps.api?.(endpoint) ?? new SessionsApi(endpoint)
+  }
+}

@@ -1,0 +1,132 @@
+// Folds the engine's events into the status the UI shows: state, session, cost meter with minutes left,
+// the latest warning and problem. Plain data, pushed to every window on each change.
+import type { VoiceCost, VoiceMode, VoiceStatus } from '../../preload/contract'
+import type { CostSnapshot, EngineEvent } from '../realtime'
+
+const LIVE_STATES = new Set([
+  'creating',
+  'connecting',
+  'ready',
+  'listening',
+  'thinking',
+  'speaking',
+  'reconnecting',
+])
+
+export class VoiceStatusModel {
+  #status: VoiceStatus
+
+  constructor(
+    mode: VoiceMode,
+    /** The wallet from the account glance, for minutes left before the first settlement says. */
+    private readonly glanceBalanceVnd: () => number | null,
+  ) {
+    this.#status = {
+      state: 'idle',
+      pressed: false,
+      session: null,
+      cost: null,
+      warning: null,
+      problem: null,
+      micWanted: false,
+      mode,
+    }
+  }
+
+  get current(): VoiceStatus {
+    return structuredClone(this.#status)
+  }
+
+  /** A new conversation: what the last one left behind goes. */
+  reset(mode: VoiceMode): void {
+    this.#status = { ...this.#status, session: null, cost: null, warning: null, problem: null, mode }
+  }
+
+  setPressed(pressed: boolean): void {
+    this.#status.pressed = pressed
+    this.#updateMic()
+  }
+
+  /** A problem found outside the engine (no model, no network for the model list). */
+  setProblem(problem: VoiceStatus['problem']): void {
+    this.#status.problem = problem
+  }
+
+  /** Applies one engine event; false when the status did not change. */
+  apply(event: EngineEvent): boolean {
+    const s = this.#status
+    switch (event.type) {
+      case 'state':
+        s.state = event.state
+        // A fresh attempt clears an old failure; the service's cut stays until the user acts.
+        if (event.state === 'creating' && s.problem?.fatal) s.problem = null
+        if (event.state === 'idle' || event.state === 'ended') s.session = null
+        this.#updateMic()
+        return true
+      case 'session':
+        s.session = { id: event.sessionId, model: event.model, protocol: event.protocol }
+        if (s.problem?.kind === 'terminated') s.problem = null
+        return true
+      case 'cost':
+        s.cost = this.#cost(event.cost)
+        return true
+      case 'warning':
+        s.warning = {
+          kind: event.kind,
+          balanceVnd: event.balanceVnd,
+          totalVnd: event.totalVnd,
+          maxSpendVnd: event.maxSpendVnd,
+          usedPercent: event.usedPercent,
+        }
+        return true
+      case 'audioDropped':
+        s.warning = {
+          kind: 'audio_dropped',
+          balanceVnd: null,
+          totalVnd: null,
+          maxSpendVnd: null,
+          usedPercent: null,
+          droppedMs: Math.round(event.ms),
+        }
+        return true
+      case 'terminated':
+        s.problem = {
+          kind: 'terminated',
+          code: event.reason,
+          message: event.message ?? event.reason,
+          fatal: false,
+        }
+        return true
+      case 'error':
+        s.problem = {
+          kind: event.error.kind,
+          code: event.error.code,
+          message: event.error.message,
+          fatal: event.fatal,
+          ...(event.error.retryAfterMs === undefined ? {} : { retryAfterMs: event.error.retryAfterMs }),
+        }
+        return true
+      default:
+        return false
+    }
+  }
+
+  #cost(c: CostSnapshot): VoiceCost {
+    const balanceVnd = c.balanceVnd ?? this.glanceBalanceVnd()
+    const perMin = c.estimatedVndPerMin
+    return {
+      settledVnd: c.settledVnd,
+      totalVnd: c.totalVnd,
+      estimatedVndPerMin: perMin,
+      maxSpendVnd: c.maxSpendVnd,
+      balanceVnd,
+      minutesLeft:
+        balanceVnd !== null && perMin !== null && perMin > 0 ? Math.max(0, balanceVnd / perMin) : null,
+    }
+  }
+
+  #updateMic(): void {
+    const s = this.#status
+    s.micWanted = s.pressed || LIVE_STATES.has(s.state)
+  }
+}

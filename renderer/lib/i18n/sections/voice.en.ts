@@ -1,0 +1,3 @@
+import type { voiceVi } from './voice.vi'
+
+export const voiceEn: Record<keyof typeof voiceVi, string> = {}
