@@ -200,10 +200,15 @@ export interface VoiceModels {
   models: VoiceModel[]
 }
 
-/** One caption of the conversation; a line is updated in place (same `itemId`) while it streams. */
+/**
+ * One caption of the conversation; a line is updated in place (same `itemId`) while it streams.
+ * Lines read in `order`: the user's words take the place of the turn they belong to, even when their
+ * caption arrives after the answer began.
+ */
 export interface VoiceLine {
   role: 'user' | 'assistant'
   itemId: string
+  order: number
   text: string
   final: boolean
   /** An answer cut by barge-in: the text past what was heard was never spoken. */

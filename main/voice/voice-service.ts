@@ -218,6 +218,7 @@ export class VoiceService {
       this.#finish(engine, event.summary)
       return
     }
+    if (event.type === 'turn' && event.phase === 'committed') this.#transcript.reserveTurn()
     if (event.type === 'state') this.#setActivity(event.state)
     if (event.type === 'terminated') {
       const text = terminatedText(this.#deps.language(), event.reason, event.message)

@@ -1,5 +1,7 @@
-// The conversation's lines as the user reads them: one per item, updated in place while it streams, in
-// the order items began. Kept in main so a window opened later, or reloaded, shows the whole conversation.
+// The conversation's lines as the user reads them: one per item, updated in place while it streams.
+// Kept in main so a window opened later, or reloaded, shows the whole conversation. A user's caption can
+// arrive after the answer to it has begun (live-type transcribes late), so each committed turn reserves
+// its place in the order, and the turn's caption takes it when it comes.
 import type { VoiceLine } from '../../preload/contract'
 
 /** A long conversation keeps its latest lines; the oldest go first. */
@@ -10,10 +12,17 @@ export type CaptionEvent =
   | { role: 'assistant'; itemId: string; text: string; final: boolean; cancelled: boolean }
 
 export class VoiceTranscript {
-  readonly #lines: VoiceLine[] = []
   readonly #byItem = new Map<string, VoiceLine>()
+  /** Orders held for committed turns whose caption has not arrived, oldest first. */
+  readonly #reserved: number[] = []
+  #nextOrder = 0
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  /** A turn was committed: its words come before any answer that starts from now on. */
+  reserveTurn(): void {
+    this.#reserved.push(this.#nextOrder++)
+  }
 
   /** Adds or updates the item's line; returns it, or null when nothing changed. */
   apply(caption: CaptionEvent): VoiceLine | null {
@@ -28,29 +37,33 @@ export class VoiceTranscript {
       existing.cancelled = cancelled
       return { ...existing }
     }
+    const order = (caption.role === 'user' ? this.#reserved.shift() : undefined) ?? this.#nextOrder++
     const line: VoiceLine = {
       role: caption.role,
       itemId: caption.itemId,
+      order,
       text: caption.text,
       final: caption.final,
       cancelled,
       atMs: this.now(),
     }
-    this.#lines.push(line)
     this.#byItem.set(line.itemId, line)
-    if (this.#lines.length > MAX_LINES) {
-      const dropped = this.#lines.shift() as VoiceLine
-      this.#byItem.delete(dropped.itemId)
-    }
+    if (this.#byItem.size > MAX_LINES) this.#dropOldest()
     return { ...line }
   }
 
   lines(): VoiceLine[] {
-    return this.#lines.map((l) => ({ ...l }))
+    return [...this.#byItem.values()].sort((a, b) => a.order - b.order).map((l) => ({ ...l }))
   }
 
   clear(): void {
-    this.#lines.length = 0
     this.#byItem.clear()
+    this.#reserved.length = 0
+  }
+
+  #dropOldest(): void {
+    let oldest: VoiceLine | null = null
+    for (const line of this.#byItem.values()) if (!oldest || line.order < oldest.order) oldest = line
+    if (oldest) this.#byItem.delete(oldest.itemId)
   }
 }

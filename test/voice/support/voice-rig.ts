@@ -1,0 +1,147 @@
+// The app's voice service against the real demo service, with an in-memory page on the audio port: it
+// feeds microphone frames like the capture worklet and plays what main sends like the playback worklet,
+// reporting what it played.
+import type { EventChannel, Events, Settings } from '../../../preload/contract'
+import { AudioPorts } from '../../../main/audio-port/audio-ports'
+import type { AudioPortEnd, AudioPortMessage } from '../../../main/audio-port/port'
+import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/index'
+import { startDemoServer, type DemoServer } from '../../../main/demo/server'
+import { EventHub } from '../../../main/ipc/event-hub'
+import { DEFAULT_SETTINGS } from '../../../main/settings/settings-schema'
+import { VoiceService, type VoiceActivity } from '../../../main/voice/voice-service'
+
+export interface FakePage {
+  /** Messages main sent the page. */
+  received: AudioPortMessage[]
+  /** Sends a message to main, as the page would. */
+  send(message: unknown): void
+  /** Samples the page has "played" per item. */
+  playedSamples: Map<string, number>
+}
+
+export interface VoiceRig {
+  demo: DemoServer
+  realtime: RealtimeMount
+  voice: VoiceService
+  ports: AudioPorts
+  page: FakePage
+  settings: Settings
+  emitted: { channel: EventChannel; payload: unknown }[]
+  notifications: { title: string; body: string }[]
+  activity: VoiceActivity[]
+  of<C extends EventChannel>(channel: C): Events[C][]
+  /** Resolves when `pred` holds, checked on every event. */
+  until(pred: () => boolean, timeoutMs?: number, what?: string): Promise<void>
+  close(): Promise<void>
+}
+
+export const OUTPUT_RATE_HZ = 48_000
+
+export async function startVoiceRig(
+  realtime: Partial<Settings['realtime']> = {},
+  key: 'ordinary' | 'free' = 'ordinary',
+): Promise<VoiceRig> {
+  let mount: RealtimeMount | undefined
+  const demo = await startDemoServer({ port: 0, seed: 1, mounts: [(ctx) => (mount = mountRealtime(ctx))] })
+  const settings: Settings = structuredClone(DEFAULT_SETTINGS)
+  Object.assign(settings.realtime, { instructions: 'Answer in English.' }, realtime)
+  const events = new EventHub()
+  const emitted: VoiceRig['emitted'] = []
+  const waiters = new Set<() => void>()
+  const wake = () => {
+    for (const w of [...waiters]) w()
+  }
+  events.addSink((channel, payload) => {
+    emitted.push({ channel, payload })
+    wake()
+  })
+  const ports = new AudioPorts()
+  const page = fakePage(ports, wake)
+  const notifications: VoiceRig['notifications'] = []
+  const activity: VoiceActivity[] = []
+  const voice = new VoiceService({
+    endpoint: () => ({ baseUrl: demo.baseUrl, key: demo.keys[key] }),
+    settings: () => settings,
+    events,
+    audioPorts: ports,
+    host: {
+      notify: (title, body) => void notifications.push({ title, body }),
+      setVoiceActivity: (a) => void activity.push(a),
+    },
+    language: () => 'en',
+    balanceVnd: () => null,
+  })
+  page.send({ type: 'output', rateHz: OUTPUT_RATE_HZ })
+  return {
+    demo,
+    realtime: mount as RealtimeMount,
+    voice,
+    ports,
+    page,
+    settings,
+    emitted,
+    notifications,
+    activity,
+    of: <C extends EventChannel>(channel: C) =>
+      emitted.filter((e) => e.channel === channel).map((e) => e.payload as Events[C]),
+    until(pred, timeoutMs = 15_000, what = 'condition') {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pred()) return
+          waiters.delete(check)
+          clearTimeout(timer)
+          resolve()
+        }
+        const timer = setTimeout(() => {
+          waiters.delete(check)
+          reject(new Error(`timed out waiting for ${what}`))
+        }, timeoutMs)
+        waiters.add(check)
+        check()
+      })
+    },
+    async close() {
+      await voice.close()
+      await demo.close()
+    },
+  }
+}
+
+function fakePage(ports: AudioPorts, wake: () => void): FakePage {
+  let toMain: ((m: unknown) => void) | null = null
+  const received: AudioPortMessage[] = []
+  const playedSamples = new Map<string, number>()
+  const end: AudioPortEnd = {
+    postMessage(message) {
+      received.push(message)
+      if (message.type === 'playback') {
+        // Plays at once, as a worklet with an empty buffer would, and says how much was heard.
+        const before = playedSamples.get(message.itemId) ?? 0
+        const after = before + message.samples.length
+        playedSamples.set(message.itemId, after)
+        if (before === 0) queueMicrotask(() => toMain?.({ type: 'started', itemId: message.itemId }))
+        const ms = Math.floor((after * 1000) / message.rateHz)
+        queueMicrotask(() => toMain?.({ type: 'played', itemId: message.itemId, ms }))
+      }
+      wake()
+    },
+    onMessage: (listener) => void (toMain = listener),
+    onClose: () => {},
+    close: () => {},
+  }
+  ports.attach(end)
+  return { received, send: (m) => toMain?.(m), playedSamples }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+/** Feeds `pcm` to main as the capture worklet would: 10 ms frames at `rateHz`, paced by the wall clock. */
+export async function speakInto(page: FakePage, pcm: Float32Array, rateHz: number): Promise<void> {
+  const frame = rateHz / 100
+  const started = performance.now()
+  for (let at = 0, n = 0; at < pcm.length; at += frame, n++) {
+    page.send({ type: 'capture', rateHz, samples: pcm.slice(at, at + frame) })
+    const wait = started + (n + 1) * 10 - performance.now()
+    if (wait > 0) await sleep(wait)
+  }
+}
