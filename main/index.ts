@@ -77,7 +77,8 @@ async function start(): Promise<void> {
   app.on('activate', () => windows.showMain())
   handleQuit(core, windows, tray, unbindIpc)
 
-  if (!startedHidden()) windows.showMain()
+  if (startedHidden()) windows.ensureMain()
+  else windows.showMain()
 }
 
 /** Closes the services (demo server, sockets, ports) before Electron exits. */

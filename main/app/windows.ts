@@ -50,6 +50,14 @@ export class AppWindows {
     showAndFocus(win)
   }
 
+  /**
+   * Loads the main window without showing it: its page holds the microphone and the player, so the
+   * global talk key works while every Loa window is hidden, from the first press.
+   */
+  ensureMain(): void {
+    this.#main ??= this.#createMain('voice')
+  }
+
   showView(view: ViewName): void {
     if (!this.#main) {
       showAndFocus(this.#createMain(view))
@@ -174,6 +182,10 @@ export class AppWindows {
         safeDialogs: true,
         // A middle click would ask for a new window; setWindowOpenHandler refuses it, and this stops the ask.
         disableBlinkFeatures: 'Auxclick',
+        // The voice chat plays and captures while the window is hidden: no timer throttling, and the
+        // answer may start playing without a click (the global hotkey is not a page gesture).
+        backgroundThrottling: false,
+        autoplayPolicy: 'no-user-gesture-required',
         devTools: this.opts.devTools,
       },
     })
