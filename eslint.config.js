@@ -10,6 +10,9 @@ const electronFree = [
   'main/audio/**',
   'main/demo/**',
   'main/cli/**',
+  'main/hotkey/**',
+  'main/voice/**',
+  'main/audio-port/**',
   'preload/contract.ts',
 ]
 

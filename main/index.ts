@@ -6,6 +6,7 @@ import { app, nativeTheme, protocol, session } from 'electron'
 import type { Core } from './core'
 import { registerAppScheme, serveAppProtocol } from './app/app-protocol'
 import { composeElectron, createElectronShell, HIDDEN_ARG } from './app/compose-electron'
+import { startGlobalHotkey } from './app/global-hotkey'
 import { APP_CSP, devCsp } from './app/csp'
 import { bindIpc } from './app/electron-ipc'
 import { APP_ORIGIN, originOf, trustOrigins } from './app/origins'
@@ -73,23 +74,39 @@ async function start(): Promise<void> {
   })
 
   const unbindIpc = bindIpc({ router: core.router, events: core.events, windows, isOurs })
+  // Works while every window is hidden: the main window's page holds the microphone and the player.
+  const hotkey = startGlobalHotkey({
+    accelerator: () => settings.get().hotkeys.talk,
+    onAcceleratorChange: (listener) => settings.onChange((s) => listener(s.hotkeys.talk)),
+    target: {
+      press: () => {
+        windows.ensureMain()
+        core.voice.press()
+      },
+      release: () => core.voice.release(),
+    },
+    setStatus: (status) => core.setHotkeyStatus(status),
+  })
   app.on('second-instance', () => windows.showMain())
   app.on('activate', () => windows.showMain())
-  handleQuit(core, windows, tray, unbindIpc)
+  handleQuit(core, windows, tray, () => {
+    hotkey.dispose()
+    unbindIpc()
+  })
 
   if (startedHidden()) windows.ensureMain()
   else windows.showMain()
 }
 
 /** Closes the services (demo server, sockets, ports) before Electron exits. */
-function handleQuit(core: Core, windows: AppWindows, tray: TrayController, unbindIpc: () => void): void {
+function handleQuit(core: Core, windows: AppWindows, tray: TrayController, unbind: () => void): void {
   let closed = false
   app.on('before-quit', () => windows.setQuitting())
   app.on('will-quit', (event) => {
     if (closed) return
     event.preventDefault()
     closed = true
-    unbindIpc()
+    unbind()
     tray.destroy()
     core
       .close()

@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES="chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb espeak-ng sox"
+APT_PACKAGES="chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb xdotool espeak-ng sox"
 missing=()
-for tool in chromium gnome-keyring-daemon dbus-run-session espeak-ng sox xvfb-run; do
+for tool in chromium gnome-keyring-daemon dbus-run-session espeak-ng sox xvfb-run xdotool; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -117,10 +117,44 @@ class MessageChannelMain {
   }
 }
 
+/**
+ * Like Electron's: one callback per accelerator, and register() answers false when the accelerator is already
+ * held, by this app or (test hook) by another application.
+ */
+class GlobalShortcut {
+  readonly #callbacks = new Map<string, () => void>()
+  /** Test hook: accelerators another application holds. */
+  readonly takenByOthers = new Set<string>()
+
+  register(accelerator: string, callback: () => void): boolean {
+    if (this.#callbacks.has(accelerator) || this.takenByOthers.has(accelerator)) return false
+    this.#callbacks.set(accelerator, callback)
+    return true
+  }
+
+  isRegistered(accelerator: string): boolean {
+    return this.#callbacks.has(accelerator)
+  }
+
+  unregister(accelerator: string): void {
+    this.#callbacks.delete(accelerator)
+  }
+
+  unregisterAll(): void {
+    this.#callbacks.clear()
+  }
+
+  /** Test hook: the user pressed the shortcut somewhere on the desktop. */
+  pressForTest(accelerator: string): void {
+    this.#callbacks.get(accelerator)?.()
+  }
+}
+
 export const app = new App()
 export const ipcMain = new IpcMain()
 export const shell = new Shell()
 export const nativeTheme = new NativeTheme()
+export const globalShortcut = new GlobalShortcut()
 export { MessageChannelMain, MessagePortMain }
 
-export default { app, ipcMain, shell, nativeTheme, MessageChannelMain }
+export default { app, ipcMain, shell, nativeTheme, globalShortcut, MessageChannelMain }

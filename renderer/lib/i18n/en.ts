@@ -67,7 +67,6 @@ export const en: Record<MessageKey, string> = {
   'settings.refreshInterval': 'Refresh every (seconds)',
   'settings.launchAtLogin': 'Open Loa at login',
   'settings.soundCues': 'Sound cues when talking starts and stops',
-  'settings.hotkeyTalk': 'Hold-to-talk key',
   'settings.hotkeyRead': 'Read selected text key',
   'settings.saved': 'Saved.',
 

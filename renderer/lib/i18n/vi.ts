@@ -68,7 +68,6 @@ export const vi = {
   'settings.refreshInterval': 'Làm mới mỗi (giây)',
   'settings.launchAtLogin': 'Mở Loa khi đăng nhập',
   'settings.soundCues': 'Âm báo khi bắt đầu và kết thúc nói',
-  'settings.hotkeyTalk': 'Phím giữ để nói',
   'settings.hotkeyRead': 'Phím đọc văn bản đã chọn',
   'settings.saved': 'Đã lưu.',
 
