@@ -140,6 +140,17 @@ export class ConversationHandlers {
     this.responses = 0
   }
 
+  /**
+   * Looks again once what was written has played. A timer may fire a little before the clock says the
+   * audio is over; it then waits again instead of leaving the state at `speaking` for good.
+   */
+  #armDrain(): void {
+    this.#drainTimer.arm(this.host.playback.remainingMs() + 1, () => {
+      if (this.host.playback.playing()) return this.#armDrain()
+      this.host.refresh()
+    })
+  }
+
   #armEndTurn(ms: number): void {
     this.#endTurnTimer.arm(ms, () => {
       for (const e of this.#endTurnNow?.() ?? []) this.handle(e)
@@ -176,7 +187,7 @@ export class ConversationHandlers {
         this.#playingItemId = e.itemId
         if (e.responseId === this.#responseId) this.#responseAudio = true
         host.touch()
-        this.#drainTimer.arm(host.playback.remainingMs() + 1, () => host.refresh())
+        this.#armDrain()
       },
       'audio.done': (e) => {
         if (!e.cancelled && !this.#cancelled.has(e.responseId))

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { DemoContext, DemoMount } from '../context'
 import type { SessionAudioDebug } from './audio-record'
+import { OUTPUT_SAMPLE_RATE_HZ } from './conversation'
 import { routeDebug } from './debug-routes'
 import type { EventNameSet } from './protocols/model-r-names'
 import { CREATIONS_PER_MINUTE, SDP_CALLS_PER_MINUTE, SlidingWindowLimit } from './rate-limit'
@@ -30,7 +31,13 @@ export interface SessionDebug {
   connected: boolean
   audio: SessionAudioDebug
   /** Conversation items in order, as the demo model keeps them. */
-  items: { id: string; role: 'user' | 'assistant'; text: string | null }[]
+  items: {
+    id: string
+    role: 'user' | 'assistant'
+    text: string | null
+    /** An answer's audio as the conversation keeps it: what was sent, or less after a truncate. */
+    audioMs: number | null
+  }[]
 }
 
 export interface RealtimeMount extends DemoMount {
@@ -90,6 +97,8 @@ export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): 
           id: i.id,
           role: i.role,
           text: i.role === 'user' ? i.text : i.transcript,
+          audioMs:
+            i.role === 'assistant' ? Math.round((i.audioSamples * 1000) / OUTPUT_SAMPLE_RATE_HZ) : null,
         })),
       }
     },

@@ -8,15 +8,16 @@ import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/i
 import { startDemoServer, type DemoServer } from '../../../main/demo/server'
 import { EventHub } from '../../../main/ipc/event-hub'
 import { DEFAULT_SETTINGS } from '../../../main/settings/settings-schema'
-import { VoiceService, type VoiceActivity } from '../../../main/voice/voice-service'
+import { VoiceService, type VoiceActivity, type VoiceServiceDeps } from '../../../main/voice/voice-service'
 
 export interface FakePage {
   /** Messages main sent the page. */
   received: AudioPortMessage[]
   /** Sends a message to main, as the page would. */
   send(message: unknown): void
-  /** Samples the page has "played" per item. */
-  playedSamples: Map<string, number>
+  /** Whole ms of the item the page has played by now. */
+  playedMs(itemId: string): number
+  close(): void
 }
 
 export interface VoiceRig {
@@ -40,6 +41,7 @@ export const OUTPUT_RATE_HZ = 48_000
 export async function startVoiceRig(
   realtime: Partial<Settings['realtime']> = {},
   key: 'ordinary' | 'free' = 'ordinary',
+  createEngine?: VoiceServiceDeps['createEngine'],
 ): Promise<VoiceRig> {
   let mount: RealtimeMount | undefined
   const demo = await startDemoServer({ port: 0, seed: 1, mounts: [(ctx) => (mount = mountRealtime(ctx))] })
@@ -70,6 +72,7 @@ export async function startVoiceRig(
     },
     language: () => 'en',
     balanceVnd: () => null,
+    ...(createEngine ? { createEngine } : {}),
   })
   page.send({ type: 'output', rateHz: OUTPUT_RATE_HZ })
   return {
@@ -101,6 +104,7 @@ export async function startVoiceRig(
       })
     },
     async close() {
+      page.close()
       await voice.close()
       await demo.close()
     },
@@ -110,27 +114,43 @@ export async function startVoiceRig(
 function fakePage(ports: AudioPorts, wake: () => void): FakePage {
   let toMain: ((m: unknown) => void) | null = null
   const received: AudioPortMessage[] = []
-  const playedSamples = new Map<string, number>()
+  // Each item plays in real time from its first frame, like the worklet; reports go every 20 ms.
+  const items = new Map<string, { startedAtMs: number; writtenMs: number; stoppedAtMs: number | null }>()
+  const playedMs = (itemId: string): number => {
+    const item = items.get(itemId)
+    if (!item) return 0
+    const until = item.stoppedAtMs ?? performance.now()
+    return Math.floor(Math.min(item.writtenMs, until - item.startedAtMs))
+  }
+  const timer = setInterval(() => {
+    for (const itemId of items.keys()) toMain?.({ type: 'played', itemId, ms: playedMs(itemId) })
+  }, 20)
   const end: AudioPortEnd = {
     postMessage(message) {
       received.push(message)
       if (message.type === 'playback') {
-        // Plays at once, as a worklet with an empty buffer would, and says how much was heard.
-        const before = playedSamples.get(message.itemId) ?? 0
-        const after = before + message.samples.length
-        playedSamples.set(message.itemId, after)
-        if (before === 0) queueMicrotask(() => toMain?.({ type: 'started', itemId: message.itemId }))
-        const ms = Math.floor((after * 1000) / message.rateHz)
-        queueMicrotask(() => toMain?.({ type: 'played', itemId: message.itemId, ms }))
+        let item = items.get(message.itemId)
+        if (!item) {
+          item = { startedAtMs: performance.now(), writtenMs: 0, stoppedAtMs: null }
+          items.set(message.itemId, item)
+          queueMicrotask(() => toMain?.({ type: 'started', itemId: message.itemId }))
+        }
+        if (item.stoppedAtMs === null) item.writtenMs += (message.samples.length * 1000) / message.rateHz
+      } else if (message.type === 'flush') {
+        for (const [itemId, item] of items) {
+          if (item.stoppedAtMs !== null) continue
+          item.stoppedAtMs = performance.now()
+          toMain?.({ type: 'played', itemId, ms: playedMs(itemId) })
+        }
       }
       wake()
     },
     onMessage: (listener) => void (toMain = listener),
     onClose: () => {},
-    close: () => {},
+    close: () => clearInterval(timer),
   }
   ports.attach(end)
-  return { received, send: (m) => toMain?.(m), playedSamples }
+  return { received, send: (m) => toMain?.(m), playedMs, close: () => clearInterval(timer) }
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
