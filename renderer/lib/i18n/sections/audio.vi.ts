@@ -1,1 +1,25 @@
-export const audioVi = {} as const
+export const audioVi = {
+  'audio.title': 'Âm thanh',
+  'audio.input': 'Micrô',
+  'audio.output': 'Loa phát',
+  'audio.systemDefault': 'Mặc định của hệ thống',
+  'audio.inUse': 'Đang dùng: {label}',
+  'audio.missing': '{label} (không có mặt, đang dùng mặc định)',
+  'audio.labelsHidden': 'Tên thiết bị hiện ra sau khi Loa được phép dùng micrô.',
+  'audio.level': 'Mức âm micrô',
+  'audio.test': 'Thử micrô',
+  'audio.testStop': 'Dừng thử',
+  'audio.processing': 'Xử lý giọng nói',
+  'audio.echoCancellation': 'Khử tiếng vọng',
+  'audio.noiseSuppression': 'Giảm tiếng ồn',
+  'audio.autoGainControl': 'Tự động chỉnh độ lớn',
+  'audio.soundCues': 'Phát âm báo khi bắt đầu và dừng nói',
+
+  'audio.error.denied':
+    'Loa không được phép dùng micrô. Hãy cho phép trong cài đặt quyền riêng tư của hệ thống.',
+  'audio.error.noInput': 'Không tìm thấy micrô nào.',
+  'audio.error.inputBusy': 'Micrô đang bị ứng dụng khác chiếm hoặc không mở được.',
+  'audio.error.outputFailed': 'Không phát được ra thiết bị đã chọn.',
+  'audio.error.portFailed': 'Mất kết nối âm thanh với Loa; đang thử kết nối lại…',
+  'audio.error.unsupported': 'Máy này không hỗ trợ phát và thu âm trong Loa.',
+} as const
