@@ -66,7 +66,6 @@ export const en: Record<MessageKey, string> = {
   'settings.lowBalance': 'Warn when the balance falls below (₫)',
   'settings.refreshInterval': 'Refresh every (seconds)',
   'settings.launchAtLogin': 'Open Loa at login',
-  'settings.soundCues': 'Sound cues when talking starts and stops',
   'settings.hotkeyRead': 'Read selected text key',
   'settings.saved': 'Saved.',
 

@@ -1,0 +1,259 @@
+// The Voice view in jsdom over a fake bridge: what main pushes shows up (state, captions, money, problems,
+// history), and the talk button, the space bar and End reach main.
+import { flushSync, mount, unmount } from 'svelte'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { VoiceStatus } from '../../preload/contract'
+import { installFakeBridge } from './account-fake-bridge'
+import {
+  settingsWith,
+  voiceHistory,
+  voiceLine,
+  voiceModels,
+  voiceSnapshot,
+  voiceStatus,
+  voiceSummary,
+} from './voice-fixtures'
+
+const bridge = installFakeBridge()
+// The bridge module reads `window.loa` once, on import: the fake is in place first.
+const { default: Voice } = await import('../../renderer/views/Voice.svelte')
+const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
+const { app } = await import('../../renderer/stores/app.svelte')
+
+let target: HTMLElement
+let view: ReturnType<typeof mount> | null = null
+let stop: (() => void) | null = null
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
+  flushSync()
+}
+const nbsp = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ')
+const $ = (testid: string) => target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
+const calls = (channel: string) => bridge.calls.filter((c) => c.channel === channel)
+function status(patch: Partial<VoiceStatus>) {
+  bridge.emit('voice:status', voiceStatus(patch))
+  flushSync()
+}
+
+async function show() {
+  const store = new VoiceStore(null)
+  stop = store.start()
+  view = mount(Voice, { target, props: { voice: store } })
+  await settle()
+  return store
+}
+
+beforeEach(() => {
+  bridge.calls.length = 0
+  bridge.answer('voice:snapshot', () => voiceSnapshot())
+  bridge.answer('voice:models', () => voiceModels)
+  bridge.answer('voice:history', () => voiceHistory)
+  bridge.answer('voice:end', () => voiceSummary())
+  app.settings.set(settingsWith())
+  target = document.createElement('div')
+  document.body.append(target)
+})
+
+afterEach(() => {
+  if (view) unmount(view)
+  view = null
+  stop?.()
+  stop = null
+  target.remove()
+})
+
+describe('what main pushes', () => {
+  it('shows the state in words, with the raw state for machines', async () => {
+    await show()
+    expect($('voice-state')?.dataset.state).toBe('idle')
+    status({ state: 'creating' })
+    expect(nbsp($('voice-state')?.textContent)).toContain('Đang kết nối…')
+    status({ state: 'listening', pressed: true, micWanted: true })
+    expect($('voice-state')?.dataset.state).toBe('listening')
+    expect(nbsp($('voice-state')?.textContent)).toContain('Đang nghe bạn nói…')
+    expect($('voice-state')?.getAttribute('aria-live')).toBe('polite')
+  })
+
+  it('streams both sides of the conversation and marks a cut answer', async () => {
+    await show()
+    status({ state: 'speaking' })
+    bridge.emit('voice:line', voiceLine({ itemId: 'u0', order: 0, role: 'user', text: 'Bạn là ai?' }))
+    bridge.emit('voice:line', voiceLine({ itemId: 'a1', order: 1, text: 'Tôi là', final: false }))
+    flushSync()
+    let lines = target.querySelectorAll<HTMLElement>('[data-testid="voice-line"]')
+    expect([...lines].map((l) => l.dataset.role)).toEqual(['user', 'assistant'])
+    expect(lines[1]?.textContent).toContain('Tôi là')
+
+    bridge.emit('voice:line', voiceLine({ itemId: 'a1', order: 1, text: 'Tôi là trợ lý', cancelled: true }))
+    flushSync()
+    lines = target.querySelectorAll<HTMLElement>('[data-testid="voice-line"]')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]?.dataset.cancelled).toBe('true')
+    expect(lines[1]?.textContent).toContain('Tôi là trợ lý')
+    expect(lines[1]?.textContent).toContain('bị ngắt lời')
+  })
+
+  it('shows the money: spent so far, per minute, minutes left and the cap', async () => {
+    await show()
+    expect(nbsp($('voice-cost-rate')?.textContent)).toContain('2.709 ₫/phút')
+    const cost = {
+      settledVnd: 1000,
+      totalVnd: 1234.6,
+      estimatedVndPerMin: 2709,
+      maxSpendVnd: 20_000,
+      balanceVnd: 50_000,
+      minutesLeft: 18.4,
+    }
+    status({ state: 'speaking', cost })
+    const meter = $('voice-cost')
+    expect(meter?.dataset.vnd).toBe('1234.6')
+    expect(nbsp(meter?.textContent)).toContain('1.235 ₫')
+    expect(nbsp($('voice-cost-minutes')?.textContent)).toContain('≈ 18 phút')
+    expect(nbsp(meter?.textContent)).toContain('20.000 ₫')
+  })
+
+  it('says in Vietnamese why the service cut the conversation', async () => {
+    await show()
+    const reasons: Record<string, string> = {
+      insufficient_balance: 'Số dư ví đã hết.',
+      max_spend_reached: 'Đã chạm mức chi tối đa của phiên.',
+      max_duration_reached: 'Phiên đã đạt thời lượng tối đa.',
+      key_revoked: 'Khóa API đã bị thu hồi, tạm ngưng hoặc hết hạn.',
+      maintenance: 'Dịch vụ đang bảo trì.',
+      system_error: 'Dịch vụ gặp lỗi hệ thống.',
+    }
+    for (const [code, words] of Object.entries(reasons)) {
+      status({
+        state: 'idle',
+        problem: { kind: 'terminated', code, message: 'Session terminated.', fatal: false },
+      })
+      const text = nbsp($('voice-problem')?.textContent)
+      expect(text).toContain('Cuộc trò chuyện đã bị ngắt.')
+      expect(text).toContain(words)
+      expect(text).not.toContain('Session terminated.')
+    }
+    status({
+      state: 'failed',
+      problem: { kind: 'rate_limit', code: null, message: '429', fatal: true, retryAfterMs: 4500 },
+    })
+    expect(nbsp($('voice-problem')?.textContent)).toContain('Thử lại sau 5 giây')
+  })
+
+  it('warns about a low balance with the minutes it buys', async () => {
+    await show()
+    status({
+      state: 'ready',
+      cost: {
+        settledVnd: 0,
+        totalVnd: 0,
+        estimatedVndPerMin: 2709,
+        maxSpendVnd: null,
+        balanceVnd: 9000,
+        minutesLeft: 3.3,
+      },
+      warning: {
+        kind: 'low_balance',
+        balanceVnd: 9000,
+        totalVnd: null,
+        maxSpendVnd: null,
+        usedPercent: null,
+      },
+    })
+    expect(nbsp($('voice-warning')?.textContent)).toBe('Số dư còn 9.000 ₫, đủ cho ≈ 3 phút trò chuyện.')
+  })
+
+  it('lists past sessions with their totals', async () => {
+    await show()
+    const table = $('voice-history')
+    expect(table?.querySelectorAll('tbody tr')).toHaveLength(2)
+    expect(nbsp(table?.textContent)).toContain('Hết số dư')
+    expect(nbsp($('voice-history-total')?.textContent)).toBe('3.450 ₫')
+  })
+})
+
+describe('talking', () => {
+  it('presses and releases with the pointer', async () => {
+    await show()
+    const button = $('talk-button')!
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerId: 1 }))
+    flushSync()
+    expect(calls('voice:press')).toHaveLength(1)
+    expect(button.getAttribute('aria-pressed')).toBe('true')
+    button.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 0, pointerId: 1 }))
+    flushSync()
+    expect(calls('voice:release')).toHaveLength(1)
+    expect(button.getAttribute('aria-pressed')).toBe('false')
+  })
+
+  it('presses and releases with the space bar, ignoring repeats and text fields', async () => {
+    await show()
+    const key = (type: string, init: KeyboardEventInit = {}) =>
+      document.body.dispatchEvent(
+        new KeyboardEvent(type, { key: ' ', code: 'Space', bubbles: true, ...init }),
+      )
+    key('keydown')
+    key('keydown', { repeat: true })
+    key('keydown', { repeat: true })
+    expect(calls('voice:press')).toHaveLength(1)
+    key('keyup')
+    expect(calls('voice:release')).toHaveLength(1)
+
+    const instructions = $('voice-instructions')!
+    instructions.focus()
+    instructions.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true }))
+    instructions.dispatchEvent(new KeyboardEvent('keyup', { key: ' ', code: 'Space', bubbles: true }))
+    expect(calls('voice:press')).toHaveLength(1)
+    expect(calls('voice:release')).toHaveLength(1)
+  })
+
+  it('starts and stops with a click in hands-free mode', async () => {
+    app.settings.set(settingsWith({ realtime: { mode: 'hands-free' } }))
+    await show()
+    const button = $('talk-button')!
+    expect(nbsp(button.textContent)).toContain('Bắt đầu nói')
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerId: 1 }))
+    button.click()
+    expect(calls('voice:press')).toHaveLength(1)
+    status({ state: 'listening', pressed: true, micWanted: true, mode: 'hands-free' })
+    expect(nbsp(button.textContent)).toContain('Dừng nghe')
+    button.click()
+    expect(calls('voice:press')).toHaveLength(2)
+
+    // The space bar toggles too; a key held down toggles once.
+    const key = (type: string, repeat = false) =>
+      document.body.dispatchEvent(new KeyboardEvent(type, { key: ' ', code: 'Space', bubbles: true, repeat }))
+    key('keydown')
+    key('keydown', true)
+    key('keyup')
+    expect(calls('voice:press')).toHaveLength(3)
+    expect(calls('voice:release')).toHaveLength(0)
+  })
+
+  it('ends a live conversation and shows its summary', async () => {
+    await show()
+    const end = $('voice-end') as HTMLButtonElement
+    expect(end.disabled).toBe(true)
+    status({ state: 'ready' })
+    expect(end.disabled).toBe(false)
+    end.click()
+    await settle()
+    expect(calls('voice:end')).toHaveLength(1)
+    expect(end.disabled).toBe(true)
+    const summary = nbsp($('voice-summary')?.textContent)
+    expect(summary).toContain('1 phút 5 giây')
+    expect(summary).toContain('2.950 ₫')
+    expect(summary).toContain('3 lượt')
+  })
+
+  it('offers the models with their price per minute on the plan, and tells when options wait', async () => {
+    await show()
+    const options = [...($('voice-model') as HTMLSelectElement).options].map((o) => nbsp(o.textContent))
+    expect(options).toEqual(['GPT Realtime — ≈ 2.709 ₫/phút', 'Gemini Live — ≈ 1.200 ₫/phút'])
+    expect(($('voice-voice') as HTMLSelectElement).value).toBe('marin')
+    expect(nbsp($('voice-voice')?.textContent)).toContain('marin (mặc định)')
+    expect($('voice-options-next')).toBeNull()
+    status({ state: 'listening' })
+    expect(nbsp($('voice-options-next')?.textContent)).toBe('Thay đổi sẽ áp dụng từ cuộc trò chuyện sau.')
+  })
+})
