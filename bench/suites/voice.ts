@@ -1,0 +1,200 @@
+// The voice chat's renderer half in Debian's Chromium, over the browser harness and the demo service, with
+// a WAV made by espeak-ng as the microphone. Measured in this run:
+//   - talk-button press -> the first capture frame leaving the renderer (mic open, conversation live);
+//     reference: a ScriptProcessorNode recorder (4096-sample buffers) on the same microphone
+//   - first reply frame handed to the port in main -> the page's report that its first sample played;
+//     reference: the same round trip with no player at all (a ping answered at once)
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Page } from 'playwright-core'
+import { startDemoServer } from '../../main/demo/server'
+import { startWebHarness, type WebHarness } from '../../main/web/harness'
+import { meetsGoal, significant } from '../goal'
+import type { Figure, SuiteReport } from '../types'
+
+const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
+const CHROMIUM = process.env.LOA_CHROMIUM ?? '/usr/bin/chromium'
+const MODEL = 'openai/gpt-realtime-mini'
+const PRESSES = 15
+const REPLIES = 6
+const REFERENCE_BUFFER_SAMPLES = 4096
+
+const GOALS = { pressToFrameMs: '<=25', replyToPlayedMs: '<=50' } as const
+
+/** Stamps every capture frame the page posts and every press, before the app's scripts run. */
+const PAGE_PROBE = `
+  window.__loaBench = { frames: [], presses: [], reference: [] }
+  const post = MessagePort.prototype.postMessage
+  MessagePort.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'capture') window.__loaBench.frames.push(performance.now())
+    return post.call(this, message, ...rest)
+  }
+  document.addEventListener('pointerdown', () => window.__loaBench.presses.push(performance.now()), true)
+`
+
+export async function run(): Promise<SuiteReport> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: sudo apt-get install -y chromium`)
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) throw new Error('Build the renderer first: npm run build:web')
+  const dir = await mkdtemp(join(tmpdir(), 'loa-bench-voice-'))
+  const wav = join(dir, 'speech.wav')
+  execFileSync('espeak-ng', ['-v', 'en', '-w', join(dir, 'raw.wav'), 'Testing one two three. How are you today?'])
+  execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav])
+  const demo = await startDemoServer({ port: 0, seed: 1 })
+  const harness = await startWebHarness({
+    dataDir: dir,
+    rendererDir: RENDERER_DIR,
+    osLocale: 'en-US',
+    startDemo: async () => ({ baseUrl: demo.baseUrl, key: demo.keys.ordinary as string, close: async () => {} }),
+  })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  })
+  try {
+    await harness.core.settings.update({ realtime: { model: MODEL }, audio: { soundCues: false } })
+    const page = await browser.newPage()
+    await page.addInitScript(PAGE_PROBE)
+    await page.goto(harness.launchUrl('voice'))
+    await page.getByTestId('talk-button').waitFor()
+    await startReferenceRecorder(page)
+    const press = await pressToFrame(page, harness)
+    const reply = await replyToPlayed(page, harness)
+    return {
+      suite: 'voice',
+      method: {
+        page: 'Debian Chromium (headless) on the browser harness; the demo service in this process; microphone: an espeak-ng WAV through --use-file-for-fake-audio-capture.',
+        pressToFrameMs: `p50 of ${PRESSES} presses of the talk button (mouse) while the conversation is live: the pointerdown event to the first capture frame the page posts on the audio port after it. Reference: a ScriptProcessorNode with ${REFERENCE_BUFFER_SAMPLES}-sample buffers on a second stream of the same microphone, its first onaudioprocess after the press.`,
+        replyToPlayedMs: `p50 over ${REPLIES} answers: main hands the answer's first frame to the audio port -> the page reports its first sample played (includes the report's way back). Reference: a ping answered at once by main over the same port, i.e. the same path with no player.`,
+      },
+      results: [press, reply],
+    }
+  } finally {
+    await browser.close()
+    await harness.close()
+    await demo.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+async function startReferenceRecorder(page: Page): Promise<void> {
+  await page.evaluate(async (bufferSamples) => {
+    const ctx = new AudioContext()
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true })
+    const node = ctx.createScriptProcessor(bufferSamples, 1, 1)
+    const bench = (window as unknown as { __loaBench: { reference: number[] } }).__loaBench
+    node.onaudioprocess = () => bench.reference.push(performance.now())
+    ctx.createMediaStreamSource(stream).connect(node)
+    node.connect(ctx.destination)
+    ;(window as unknown as { __loaRef: unknown }).__loaRef = { ctx, stream, node }
+  }, REFERENCE_BUFFER_SAMPLES)
+}
+
+async function hold(page: Page, ms: number): Promise<void> {
+  const box = await page.getByTestId('talk-button').boundingBox()
+  if (!box) throw new Error('no talk button')
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.waitForTimeout(ms)
+  await page.mouse.up()
+}
+
+async function pressToFrame(page: Page, harness: WebHarness): Promise<Figure> {
+  // The first press opens the microphone and the session; the measured presses find both open.
+  await hold(page, 300)
+  await until(() => harness.core.voice.snapshot().status.session !== null)
+  await page.waitForTimeout(500)
+  for (let i = 0; i < PRESSES; i++) {
+    await hold(page, 150)
+    await page.waitForTimeout(250 + (i % 5) * 17)
+  }
+  const stamps = await page.evaluate(
+    () => (window as unknown as { __loaBench: { frames: number[]; presses: number[]; reference: number[] } }).__loaBench,
+  )
+  const measured = stamps.presses.slice(-PRESSES)
+  const after = (times: number[], t: number) => (times.find((x) => x >= t) ?? NaN) - t
+  const ours = measured.map((t) => after(stamps.frames, t))
+  const reference = measured.map((t) => after(stamps.reference, t))
+  await harness.core.voice.end()
+  return figure('pressToFrameMs', percentile(ours, 50), { scriptProcessor4096: percentile(reference, 50) }, {
+    p99: significant(percentile(ours, 99)),
+  })
+}
+
+async function replyToPlayed(page: Page, harness: WebHarness): Promise<Figure> {
+  const voice = harness.core.voice
+  const ours: number[] = []
+  for (let i = 0; i < REPLIES; i++) {
+    await hold(page, 700)
+    await until(() => voice.snapshot().lines.some((l) => l.role === 'assistant' && !seen.has(l.itemId)), 20_000)
+    const line = voice.snapshot().lines.find((l) => l.role === 'assistant' && !seen.has(l.itemId))
+    const itemId = line?.itemId as string
+    seen.add(itemId)
+    await until(() => voice.playback.timings(itemId)?.startedAtMs != null, 10_000)
+    const t = voice.playback.timings(itemId)
+    ours.push((t?.startedAtMs as number) - (t?.firstWrittenAtMs as number))
+    await until(() => voice.snapshot().status.state === 'ready', 30_000)
+  }
+  await voice.end()
+  const pings = await page.evaluate(async (n) => {
+    const times: number[] = []
+    const port = await new Promise<MessagePort>((resolve) => {
+      window.addEventListener('message', (e) => e.data === 'loa:audio-port' && resolve(e.ports[0] as MessagePort))
+      void (window as unknown as { loa: { audio: { openPort(): Promise<unknown> } } }).loa.audio.openPort()
+    })
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now()
+      await new Promise<void>((resolve) => {
+        port.onmessage = (e) => e.data?.type === 'pong' && e.data.id === i && resolve()
+        port.postMessage({ type: 'ping', id: i })
+      })
+      times.push(performance.now() - t0)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    port.close()
+    return times
+  }, 20)
+  return figure('replyToPlayedMs', percentile(ours, 50), { noPlayerRoundTrip: percentile(pings, 50) }, {
+    max: significant(Math.max(...ours)),
+  })
+}
+
+const seen = new Set<string>()
+
+async function until(pred: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!pred()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+function figure(
+  metric: keyof typeof GOALS,
+  ours: number,
+  reference: Record<string, number>,
+  labels: Record<string, unknown> = {},
+): Figure {
+  const goal = GOALS[metric]
+  const rounded = significant(ours)
+  const refs = Object.fromEntries(Object.entries(reference).map(([k, v]) => [k, significant(v)]))
+  return { metric, goal, ours: rounded, met: meetsGoal(goal, rounded), reference: refs, ...labels }
+}
+
+function percentile(values: number[], p: number): number {
+  const finite = values.filter(Number.isFinite)
+  if (finite.length === 0) return NaN
+  const sorted = [...finite].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
+}

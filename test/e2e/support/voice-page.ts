@@ -1,0 +1,89 @@
+// A Chromium page on the Voice view whose microphone is a WAV file, over the harness and a demo service
+// whose realtime part the test can inspect.
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { readWav } from '../../../main/audio/wav'
+import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/index'
+import { startDemoServer, type DemoServer } from '../../../main/demo/server'
+import type { Settings } from '../../../preload/contract'
+import { launchChromium } from './browser'
+import { startTestHarness } from './harness'
+
+export const SPEECH_TEXT = 'Hello there. Can you hear me well today?'
+export const MIC_FILE_RATE_HZ = 48_000
+
+export interface SpeechFile {
+  path: string
+  samples: Float32Array
+  rateHz: number
+  dir: string
+}
+
+/** Speech made by espeak-ng, at 48 kHz mono: what the fake microphone plays, in a loop. */
+export function makeSpeech(): Promise<SpeechFile> {
+  return mkdtemp(join(tmpdir(), 'loa-voice-')).then((dir) => {
+    const raw = join(dir, 'raw.wav')
+    const path = join(dir, 'speech.wav')
+    execFileSync('espeak-ng', ['-v', 'en', '-w', raw, SPEECH_TEXT])
+    execFileSync('sox', [raw, '-r', String(MIC_FILE_RATE_HZ), '-c', '1', '-b', '16', path])
+    const wav = readWav(readFileSync(path))
+    return { path, samples: wav.samples, rateHz: wav.sampleRateHz, dir }
+  })
+}
+
+export interface VoicePage {
+  browser: Browser
+  page: Page
+  demo: DemoServer
+  realtime: RealtimeMount
+  harness: Awaited<ReturnType<typeof startTestHarness>>
+  close(): Promise<void>
+}
+
+/** Chromium's flags for a WAV microphone and playback without a click. */
+export function fakeMicArgs(wavPath: string): string[] {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wavPath}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]
+}
+
+export async function openVoicePage(
+  speech: SpeechFile,
+  realtime: Partial<Settings['realtime']>,
+  audio: Partial<Settings['audio']> = {},
+): Promise<VoicePage> {
+  let mount: RealtimeMount | undefined
+  const demo = await startDemoServer({ port: 0, seed: 1, mounts: [(ctx) => (mount = mountRealtime(ctx))] })
+  const harness = await startTestHarness({
+    startDemo: async () => ({ baseUrl: demo.baseUrl, key: demo.keys.ordinary as string, close: async () => {} }),
+    osLocale: 'en-US',
+  })
+  await harness.core.settings.update({ realtime, audio: { soundCues: false, ...audio } })
+  const browser = await launchChromium(fakeMicArgs(speech.path))
+  const page = await browser.newPage()
+  await page.goto(harness.launchUrl('voice'))
+  await page.getByTestId('talk-button').waitFor()
+  return {
+    browser,
+    page,
+    demo,
+    realtime: mount as RealtimeMount,
+    harness,
+    async close() {
+      await browser.close()
+      await harness.close()
+      await demo.close()
+    },
+  }
+}
+
+export async function removeSpeech(speech: SpeechFile): Promise<void> {
+  await rm(speech.dir, { recursive: true, force: true })
+}
