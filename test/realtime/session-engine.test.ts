@@ -21,6 +21,17 @@ describe('a push-to-talk turn', () => {
     expect(h.of('error')).toEqual([])
   })
 
+  it('returns to ready when the timer that waits out playback fires before the clock says it is over', async () => {
+    const h = harness()
+    h.clock.earlyMs = 3
+    await h.turn(400)
+    h.service.lastSocket.finish()
+    await h.settle()
+    h.clock.advance(1_000)
+    await h.settle()
+    expect(h.engine.state).toBe('ready')
+  })
+
   it('captions both sides, by item, and plays the answer as Float32 at the output rate', async () => {
     const h = harness({}, { outputRateHz: 48_000 })
     h.engine.warm()

@@ -11,13 +11,17 @@ export class ManualClock implements EngineClock {
   #now = 1_000_000
   #seq = 0
   #pending: Pending[] = []
+  /** Timers fire this much before their deadline (never sooner than 1 ms), as real timers sometimes do. */
+  earlyMs = 0
 
   now(): number {
     return this.#now
   }
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
-    const timer = { id: ++this.#seq, at: this.#now + Math.max(0, ms), fn }
+    const delay = Math.max(0, ms)
+    const at = this.#now + Math.max(Math.min(delay, 1), delay - this.earlyMs)
+    const timer = { id: ++this.#seq, at, fn }
     this.#pending.push(timer)
     return timer.id
   }
