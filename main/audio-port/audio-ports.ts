@@ -1,17 +1,13 @@
 // Keeps the open audio ports and routes what arrives on them. Capture frames go to whichever consumer
 // is listening (the voice engine), playback reports to the playback listener; a ping is answered at once
 // so the renderer can measure the path. Playback goes to the newest port: the window that asked last.
+import type { PlaybackReport as PagePlaybackReport } from '../../preload/audio-port'
 import type { AudioPortEnd, MainToRenderer } from './port'
 
 export type CaptureConsumer = (rateHz: number, samples: Float32Array) => void
 
-/** What the page's player reports back; see RendererToMain in port.ts. */
-export type PlaybackReport =
-  | { type: 'output'; rateHz: number }
-  | { type: 'played'; itemId: string; ms: number }
-  | { type: 'started'; itemId: string }
-  | { type: 'flushed'; itemId: string | null; playedMs: number; droppedMs: number; frames: number }
-  | { type: 'underrun'; itemId: string | null }
+/** What the page's player reports back, and the rate it plays at. */
+export type PlaybackReport = PagePlaybackReport | { type: 'output'; rateHz: number }
 
 export type PlaybackListener = (report: PlaybackReport) => void
 

@@ -1,28 +1,8 @@
-// The audio port's messages as the page sees them: the same shapes main checks on its end
-// (main/audio-port/port.ts), restated here because the renderer never imports main-process code.
-// PCM travels as typed arrays, never as JSON numbers.
+// The page's side of the audio port: the shared message types (preload/audio-port.ts), the messages
+// between the page and its worklets, and a reader for what main sends.
+import type { MainToRenderer } from '../../preload/audio-port'
 
-/** What main sends the page. */
-export type MainToRenderer =
-  | { type: 'pong'; id: number }
-  /** The model's voice, Float32 at `rateHz` (the rate the page announced with `output`). */
-  | { type: 'playback'; rateHz: number; samples: Float32Array; itemId: string }
-  /** Stop at once and drop everything queued. */
-  | { type: 'flush' }
-
-/** What the player reports about what was really heard. */
-export type PlaybackReport =
-  | { type: 'played'; itemId: string; ms: number }
-  | { type: 'started'; itemId: string }
-  | { type: 'flushed'; itemId: string | null; playedMs: number; droppedMs: number; frames: number }
-  | { type: 'underrun'; itemId: string | null }
-
-/** What the page sends main. */
-export type RendererToMain =
-  | { type: 'ping'; id: number }
-  | { type: 'capture'; rateHz: number; samples: Float32Array }
-  | { type: 'output'; rateHz: number }
-  | PlaybackReport
+export type { MainToRenderer, PlaybackReport, RendererToMain } from '../../preload/audio-port'
 
 /** Messages from the page to the playback worklet. */
 export type ToPlayer =
