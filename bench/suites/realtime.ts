@@ -16,7 +16,7 @@ import { SessionEngine, type EngineOptions } from '../../main/realtime/session-e
 import { SessionsApi } from '../../main/realtime/sessions-api'
 import type { TransportConnector } from '../../main/realtime/transport'
 import { webSocketConnector } from '../../main/realtime/ws-transport'
-import { meetsGoal, significant } from '../goal'
+import { goalFigure, percentile, significant } from '../goal'
 import type { Figure, SuiteReport } from '../types'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -457,16 +457,7 @@ function figure(
   reference: Record<string, number>,
   labels: Record<string, unknown> = {},
 ): Figure {
-  const goal = GOALS[metric]
-  const rounded = significant(ours)
-  const refs = Object.fromEntries(Object.entries(reference).map(([k, v]) => [k, significant(v)]))
-  return { metric, goal, ours: rounded, met: meetsGoal(goal, rounded), reference: refs, ...labels }
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
+  return goalFigure(metric, GOALS[metric], ours, reference, labels)
 }
 
 function sleep(ms: number): Promise<void> {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
 import { startDemoServer } from '../../main/demo/server'
 import { startWebHarness, type WebHarness } from '../../main/web/harness'
-import { meetsGoal, significant } from '../goal'
+import { goalFigure, percentile, significant } from '../goal'
 import type { Figure, SuiteReport } from '../types'
 
 const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
@@ -37,18 +37,30 @@ const PAGE_PROBE = `
 `
 
 export async function run(): Promise<SuiteReport> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: sudo apt-get install -y chromium`)
-  if (!existsSync(join(RENDERER_DIR, 'index.html'))) throw new Error('Build the renderer first: npm run build:web')
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is missing at ${CHROMIUM}: sudo apt-get install -y chromium`)
+  if (!existsSync(join(RENDERER_DIR, 'index.html')))
+    throw new Error('Build the renderer first: npm run build:web')
   const dir = await mkdtemp(join(tmpdir(), 'loa-bench-voice-'))
   const wav = join(dir, 'speech.wav')
-  execFileSync('espeak-ng', ['-v', 'en', '-w', join(dir, 'raw.wav'), 'Testing one two three. How are you today?'])
+  execFileSync('espeak-ng', [
+    '-v',
+    'en',
+    '-w',
+    join(dir, 'raw.wav'),
+    'Testing one two three. How are you today?',
+  ])
   execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav])
   const demo = await startDemoServer({ port: 0, seed: 1 })
   const harness = await startWebHarness({
     dataDir: dir,
     rendererDir: RENDERER_DIR,
     osLocale: 'en-US',
-    startDemo: async () => ({ baseUrl: demo.baseUrl, key: demo.keys.ordinary as string, close: async () => {} }),
+    startDemo: async () => ({
+      baseUrl: demo.baseUrl,
+      key: demo.keys.ordinary as string,
+      close: async () => {},
+    }),
   })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -120,16 +132,23 @@ async function pressToFrame(page: Page, harness: WebHarness): Promise<Figure> {
     await page.waitForTimeout(250 + (i % 5) * 17)
   }
   const stamps = await page.evaluate(
-    () => (window as unknown as { __loaBench: { frames: number[]; presses: number[]; reference: number[] } }).__loaBench,
+    () =>
+      (window as unknown as { __loaBench: { frames: number[]; presses: number[]; reference: number[] } })
+        .__loaBench,
   )
   const measured = stamps.presses.slice(-PRESSES)
   const after = (times: number[], t: number) => (times.find((x) => x >= t) ?? NaN) - t
   const ours = measured.map((t) => after(stamps.frames, t))
   const reference = measured.map((t) => after(stamps.reference, t))
   await harness.core.voice.end()
-  return figure('pressToFrameMs', percentile(ours, 50), { scriptProcessor4096: percentile(reference, 50) }, {
-    p99: significant(percentile(ours, 99)),
-  })
+  return figure(
+    'pressToFrameMs',
+    percentile(ours, 50),
+    { scriptProcessor4096: percentile(reference, 50) },
+    {
+      p99: significant(percentile(ours, 99)),
+    },
+  )
 }
 
 async function replyToPlayed(page: Page, harness: WebHarness): Promise<Figure> {
@@ -137,7 +156,10 @@ async function replyToPlayed(page: Page, harness: WebHarness): Promise<Figure> {
   const ours: number[] = []
   for (let i = 0; i < REPLIES; i++) {
     await hold(page, 700)
-    await until(() => voice.snapshot().lines.some((l) => l.role === 'assistant' && !seen.has(l.itemId)), 20_000)
+    await until(
+      () => voice.snapshot().lines.some((l) => l.role === 'assistant' && !seen.has(l.itemId)),
+      20_000,
+    )
     const line = voice.snapshot().lines.find((l) => l.role === 'assistant' && !seen.has(l.itemId))
     const itemId = line?.itemId as string
     seen.add(itemId)
@@ -150,7 +172,10 @@ async function replyToPlayed(page: Page, harness: WebHarness): Promise<Figure> {
   const pings = await page.evaluate(async (n) => {
     const times: number[] = []
     const port = await new Promise<MessagePort>((resolve) => {
-      window.addEventListener('message', (e) => e.data === 'loa:audio-port' && resolve(e.ports[0] as MessagePort))
+      window.addEventListener(
+        'message',
+        (e) => e.data === 'loa:audio-port' && resolve(e.ports[0] as MessagePort),
+      )
       void (window as unknown as { loa: { audio: { openPort(): Promise<unknown> } } }).loa.audio.openPort()
     })
     for (let i = 0; i < n; i++) {
@@ -165,9 +190,14 @@ async function replyToPlayed(page: Page, harness: WebHarness): Promise<Figure> {
     port.close()
     return times
   }, 20)
-  return figure('replyToPlayedMs', percentile(ours, 50), { noPlayerRoundTrip: percentile(pings, 50) }, {
-    max: significant(Math.max(...ours)),
-  })
+  return figure(
+    'replyToPlayedMs',
+    percentile(ours, 50),
+    { noPlayerRoundTrip: percentile(pings, 50) },
+    {
+      max: significant(Math.max(...ours)),
+    },
+  )
 }
 
 const seen = new Set<string>()
@@ -186,15 +216,5 @@ function figure(
   reference: Record<string, number>,
   labels: Record<string, unknown> = {},
 ): Figure {
-  const goal = GOALS[metric]
-  const rounded = significant(ours)
-  const refs = Object.fromEntries(Object.entries(reference).map(([k, v]) => [k, significant(v)]))
-  return { metric, goal, ours: rounded, met: meetsGoal(goal, rounded), reference: refs, ...labels }
-}
-
-function percentile(values: number[], p: number): number {
-  const finite = values.filter(Number.isFinite)
-  if (finite.length === 0) return NaN
-  const sorted = [...finite].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
+  return goalFigure(metric, GOALS[metric], ours, reference, labels)
 }

@@ -62,7 +62,11 @@ export async function openVoicePage(
   let mount: RealtimeMount | undefined
   const demo = await startDemoServer({ port: 0, seed: 1, mounts: [(ctx) => (mount = mountRealtime(ctx))] })
   const harness = await startTestHarness({
-    startDemo: async () => ({ baseUrl: demo.baseUrl, key: demo.keys.ordinary as string, close: async () => {} }),
+    startDemo: async () => ({
+      baseUrl: demo.baseUrl,
+      key: demo.keys.ordinary as string,
+      close: async () => {},
+    }),
     osLocale: 'en-US',
   })
   await harness.core.settings.update({ realtime, audio: { soundCues: false, ...audio } })
