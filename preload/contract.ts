@@ -14,6 +14,7 @@ import type {
   UsagePage,
   VideoModelList,
 } from '../main/api/management/types'
+import type { EngineState } from '../main/realtime/engine-state'
 
 export type { Glance, Part }
 
@@ -169,19 +170,8 @@ export interface SaveTextRequest {
 
 // ---- Voice chat -------------------------------------------------------------------------------------
 
-/** The conversation's state, as the session engine derives it (main/realtime/engine-state.ts). */
-export type VoiceState =
-  | 'idle'
-  | 'creating'
-  | 'connecting'
-  | 'ready'
-  | 'listening'
-  | 'thinking'
-  | 'speaking'
-  | 'reconnecting'
-  | 'ending'
-  | 'ended'
-  | 'failed'
+/** The conversation's state, as the session engine derives it. */
+export type VoiceState = EngineState
 
 export interface VoiceModel {
   id: string
