@@ -327,6 +327,8 @@ describe('speech request rules', () => {
       expect(res.headers.get('x-billed-characters')).toBe('1000')
       const emoji = await speak({ model: 'google/translate-tts', voice: 'vi', input: 'xin chào 👍' })
       expect(emoji.headers.get('x-billed-characters')).toBe('10')
+      const family = await speak({ model: 'google/translate-tts', voice: 'vi', input: 'nhà 👨‍👩‍👧‍👦🇻🇳' })
+      expect(family.headers.get('x-billed-characters')).toBe('6')
     })
   })
 })

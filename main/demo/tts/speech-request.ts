@@ -53,11 +53,17 @@ function unknownModelMessage(id: string): string {
   return `The model '${id}' does not exist. See GET /v1/models/tts.`
 }
 
+/**
+ * "Unicode characters after NFC normalisation (...; an emoji counts 1)": characters as the user sees them,
+ * so a ZWJ family or a flag counts once too.
+ */
 export function countBilledChars(nfcText: string): number {
   let n = 0
-  for (const _ of nfcText) n++
+  for (const _ of GRAPHEMES.segment(nfcText)) n++
   return n
 }
+
+const GRAPHEMES = new Intl.Segmenter('und', { granularity: 'grapheme' })
 
 function applySpeed(
   model: TtsModelDef,
