@@ -7,7 +7,9 @@ import { parseBody, protocolError } from '../management/parse'
 import { withRetries, type RetryPolicy, type Sleep } from './tts-retry'
 import { ttsModelListSchema, ttsVoiceListSchema, type TtsModel, type TtsVoiceList } from './tts-schemas'
 
-export type TtsFormat = 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm' | 'ogg'
+import type { TtsFormat } from './tts-rules'
+
+export type { TtsFormat }
 
 export interface SpeechRequest {
   model: string
