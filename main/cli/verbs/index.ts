@@ -7,6 +7,7 @@ import { modelsVerb } from './models'
 import { realtimeModelsVerb } from './realtime-models'
 import { sessionsVerb } from './sessions'
 import { talkVerb } from './talk'
+import { voicesVerb } from './voices'
 
 export const VERBS: readonly Verb[] = [
   statusVerb,
@@ -15,5 +16,6 @@ export const VERBS: readonly Verb[] = [
   talkVerb,
   sessionsVerb,
   realtimeModelsVerb,
+  voicesVerb,
   demoServerVerb,
 ]

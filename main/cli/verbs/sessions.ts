@@ -2,13 +2,12 @@
 // Also home of what the realtime verbs share: credentials, the sessions client, failures to exit codes.
 import { SessionsApi, type RealtimeSessionInfo } from '../../realtime/sessions-api'
 import { intFlag } from '../args'
-import { resolveCredentials } from '../credentials'
-import { EXIT, type ExitCode } from '../exit-codes'
-import { describeFailure, redact } from '../failure'
+import type { ExitCode } from '../exit-codes'
 import { DASH, formatCount, formatDateTime, formatVnd } from '../format'
 import { printResult } from '../management-verb'
 import { renderTable } from '../table'
 import { UsageError, type Verb, type VerbContext } from '../verb'
+import { withEndpoint } from '../with-endpoint'
 
 const DEFAULT_LIMIT = 20
 const MAX_LIMIT = 100
@@ -36,21 +35,12 @@ With --json, prints {"sessions": [...], "hasMore"} as parsed from the service.`,
 }
 
 /** Resolves the gateway and key, runs `work`, and turns a failure into one stderr line and an exit code. */
-export async function withSessionsApi(
+export function withSessionsApi(
   ctx: VerbContext,
   verbName: string,
   work: (api: SessionsApi, endpoint: { baseUrl: string; key: string }) => Promise<ExitCode | void>,
 ): Promise<ExitCode> {
-  let key = ctx.global.key
-  try {
-    const { endpoint } = await resolveCredentials(ctx.global, { env: ctx.env })
-    key = endpoint.key
-    return (await work(new SessionsApi(endpoint), endpoint)) ?? EXIT.ok
-  } catch (err) {
-    const failure = describeFailure(err)
-    ctx.stderr.write(redact(`loa ${verbName}: ${failure.message}\n`, key))
-    return failure.exitCode
-  }
+  return withEndpoint(ctx, verbName, (endpoint) => work(new SessionsApi(endpoint), endpoint))
 }
 
 export function renderSessions(sessions: readonly RealtimeSessionInfo[], hasMore: boolean | null): string {

@@ -1,0 +1,118 @@
+// `loa voices [--model M]`: the speech voices (tts-api.md `GET /v1/audio/voices`), or the text-to-speech
+// models with their prices when asked with --models.
+import { TtsClient } from '../../api/tts/tts-client'
+import { rulesFor } from '../../api/tts/tts-rules'
+import type { TtsModel, TtsVoiceList } from '../../api/tts/tts-schemas'
+import { DASH, formatCount, formatVnd } from '../format'
+import { printResult } from '../management-verb'
+import { renderTable } from '../table'
+import { UsageError, type Verb } from '../verb'
+import { withEndpoint } from '../with-endpoint'
+
+export const voicesVerb: Verb = {
+  name: 'voices',
+  summary: 'text-to-speech voices, or the speech models and their prices',
+  usage: 'loa voices [--model M] [--models] [--json]',
+  help: `Lists the voices of a speech model: id, name, language, gender and accent, with the model's
+default voice marked and the aliases it accepts. Without --model, the service's general voice list.
+
+With --models, lists the speech models instead: price per 1M characters in VND, input limit per request,
+formats and free allowance.
+
+With --json, prints what the service answered, as parsed.`,
+  options: { model: { type: 'string' }, models: { type: 'boolean' } },
+  async run(ctx) {
+    if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+    const model = typeof ctx.values.model === 'string' ? ctx.values.model : undefined
+    if (ctx.values.models === true && model !== undefined)
+      throw new UsageError('--models lists every model; leave out --model.')
+    return withEndpoint(ctx, 'voices', async (endpoint) => {
+      const client = new TtsClient({ endpoint })
+      if (ctx.values.models === true) {
+        const models = await client.models()
+        return printResult(ctx, models, () => renderSpeechModels(models))
+      }
+      const answered = await client.voices(model)
+      // The service lists voices per model only for some groups; the spec names the others'.
+      const list = model === undefined || answered.model === model ? answered : specVoices(model, answered)
+      await printResult(ctx, list, () => renderVoices(list, model))
+    })
+  },
+}
+
+/** The model's voices as the spec states them, when the service's list is not the model's own. */
+function specVoices(model: string, answered: TtsVoiceList): TtsVoiceList {
+  const rule = rulesFor(model).voice
+  if (rule.kind === 'list' && rule.voices === null) return answered
+  const ids = (rule.kind === 'list' || rule.kind === 'fallback' ? rule.voices : null) ?? []
+  const aliases = rule.kind === 'language_code' ? {} : { ...rule.aliases }
+  const defaultVoice =
+    rule.kind === 'list' ? rule.defaultVoice : rule.kind === 'fallback' ? rule.fallback : null
+  return {
+    model,
+    provider: null,
+    defaultVoice,
+    aliases,
+    voices: ids.map((id) => ({
+      id,
+      name: id,
+      language: null,
+      locale: null,
+      gender: null,
+      accent: null,
+      category: null,
+      useCase: null,
+      previewUrl: null,
+    })),
+  }
+}
+
+export function renderVoices(list: TtsVoiceList, model?: string): string {
+  if (list.voices.length === 0) {
+    const rule = model === undefined ? null : rulesFor(model).voice
+    if (rule?.kind === 'pattern') return 'Voices are named <locale>-<Tier>-<Letter>, e.g. vi-VN-Standard-A.\n'
+    if (rule?.kind === 'language_code') return 'The voice is an ISO 639-1 language code, e.g. vi or en.\n'
+    return 'No voices.\n'
+  }
+  const rows = list.voices.map((v) => [
+    v.id === list.defaultVoice ? `${v.id} (default)` : v.id,
+    v.name === v.id ? '' : v.name,
+    v.locale ?? v.language ?? DASH,
+    v.gender ?? DASH,
+    v.accent ?? '',
+  ])
+  const table = renderTable(
+    [
+      { header: 'Voice' },
+      { header: 'Name' },
+      { header: 'Language' },
+      { header: 'Gender' },
+      { header: 'Accent' },
+    ],
+    rows,
+  )
+  const aliases = Object.entries(list.aliases)
+  const aliasLine =
+    aliases.length === 0 ? '' : `Aliases: ${aliases.map(([from, to]) => `${from} → ${to}`).join(', ')}\n`
+  return table + aliasLine
+}
+
+export function renderSpeechModels(models: readonly TtsModel[]): string {
+  const rows = models.map((m) => [
+    m.id,
+    m.free === true ? 'free' : m.priceVndPer1M === null ? DASH : formatVnd(m.priceVndPer1M),
+    m.maxInputChars === null ? DASH : formatCount(m.maxInputChars),
+    m.formats?.join(' ') ?? DASH,
+    m.freeCharsPerMonth ? `${formatCount(m.freeCharsPerMonth)} chars/month free` : '',
+  ])
+  return renderTable(
+    [
+      { header: 'Model' },
+      { header: 'VND/1M chars', align: 'right' as const },
+      { header: 'Max chars', align: 'right' as const },
+      { header: 'Formats' },
+      { header: '' },
+    ],
+    rows,
+  )
+}
