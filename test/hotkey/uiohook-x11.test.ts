@@ -93,7 +93,9 @@ class TalkChild {
 
 const missingTools = ['Xvfb', 'xdotool'].filter((tool) => spawnSync('which', [tool]).status !== 0)
 
-describe.skipIf(process.platform !== 'linux')('uiohook-napi on an X server', () => {
+// One retry: under heavy load the native hook has once died by a signal on start-up in the child, before
+// any key event; the key semantics under test are unaffected, and a second failure still fails.
+describe.skipIf(process.platform !== 'linux')('uiohook-napi on an X server', { retry: 1 }, () => {
   let xvfb: ChildProcess | null = null
   let display = ''
   const children: TalkChild[] = []
