@@ -1,0 +1,217 @@
+// Reads a long text aloud: one speech request per chunk, a few at a time and paced to the plan's RPM,
+// delivered in order as soon as the next one is ready so playback can start with the first chunk.
+// Each chunk's Idempotency-Key is made once and kept across retries, failures and resume: a chunk the
+// service already charged is then replayed, not charged again (tts-api.md "Idempotency").
+import { randomUUID } from 'node:crypto'
+import { chunkLimitOf, RequestPacer, type Clock } from './pacing'
+import { splitText } from '../api/tts/chunker'
+import { billableChars, estimateCostVnd } from '../api/tts/text-count'
+import type { Sleep } from '../api/tts/tts-retry'
+import type { SpeechAudio, SpeechRequest, SynthesizeOptions } from '../api/tts/tts-client'
+import type { TtsRules } from '../api/tts/tts-rules'
+
+/** What the job needs of TtsClient. */
+export interface SpeechSynthesizer {
+  synthesize(request: SpeechRequest, opts: SynthesizeOptions): Promise<SpeechAudio>
+}
+
+export interface SpeechChunk {
+  index: number
+  text: string
+  chars: number
+  /** Made once when the text is split; every request for this chunk carries it. */
+  idempotencyKey: string
+  audio: SpeechAudio | null
+  /** From the service's answer, else estimated from the unit price; null until synthesized. */
+  costVnd: number | null
+}
+
+export interface SpeechProgress {
+  /** The chunk that just finished. */
+  index: number
+  chunksDone: number
+  chunkCount: number
+  charsDone: number
+  charsTotal: number
+  spentVnd: number
+}
+
+export type SpeechJobStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled'
+
+export type SpeechJobErrorCode = 'SPEECH_JOB_FAILED' | 'SPEECH_JOB_CANCELLED' | 'SPEECH_JOB_BUSY'
+
+export class SpeechJobError extends Error {
+  constructor(
+    readonly code: SpeechJobErrorCode,
+    message: string,
+    /** The chunk whose request failed, when one did. */
+    readonly chunkIndex: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'SpeechJobError'
+  }
+}
+
+export interface SpeechJobOptions {
+  client: SpeechSynthesizer
+  /** Model, voice, format and speed; `input` comes from the chunks. */
+  request: Omit<SpeechRequest, 'input'>
+  text: string
+  /** Gives the model's input limit and unit price. */
+  rules: Pick<TtsRules, 'maxInputChars' | 'unitPriceVndPer1M'>
+  /** A smaller chunk than the model allows: the first audio arrives sooner. */
+  maxChars?: number
+  /** Requests in flight at once. */
+  concurrency?: number
+  /** Requests the plan allows per minute; null: no pacing. */
+  rpm?: number | null
+  locale?: string
+  clock?: Clock
+  sleep?: Sleep
+  newKey?: () => string
+  /** Called in chunk order, each as soon as it and all before it are ready. */
+  onChunk?: (chunk: SpeechChunk) => void
+  onProgress?: (progress: SpeechProgress) => void
+}
+
+const DEFAULT_CONCURRENCY = 2
+
+export class SpeechJob {
+  readonly chunks: readonly SpeechChunk[]
+  readonly #opts: SpeechJobOptions
+  readonly #pacer: RequestPacer
+  #status: SpeechJobStatus = 'idle'
+  #delivered = 0
+  #controller: AbortController | null = null
+  #error: SpeechJobError | null = null
+
+  constructor(opts: SpeechJobOptions) {
+    this.#opts = opts
+    const limit = chunkLimitOf(opts.rules.maxInputChars, opts.maxChars)
+    const newKey = opts.newKey ?? randomUUID
+    this.chunks = splitText(opts.text, limit, opts.locale).map((text, index) => ({
+      index,
+      text,
+      chars: billableChars(text),
+      idempotencyKey: newKey(),
+      audio: null,
+      costVnd: null,
+    }))
+    this.#pacer = new RequestPacer(opts.rpm ?? null, opts.clock, opts.sleep)
+  }
+
+  get status(): SpeechJobStatus {
+    return this.#status
+  }
+
+  /** Why the last run stopped, when it failed or was cancelled. */
+  get error(): SpeechJobError | null {
+    return this.#error
+  }
+
+  get progress(): Omit<SpeechProgress, 'index'> {
+    const done = this.chunks.filter((c) => c.audio !== null)
+    return {
+      chunksDone: done.length,
+      chunkCount: this.chunks.length,
+      charsDone: done.reduce((n, c) => n + c.chars, 0),
+      charsTotal: this.chunks.reduce((n, c) => n + c.chars, 0),
+      spentVnd: roundVnd(done.reduce((n, c) => n + (c.costVnd ?? 0), 0)),
+    }
+  }
+
+  /** Synthesizes every chunk; resolves with all of them in order, rejects with a SpeechJobError. */
+  run(): Promise<readonly SpeechChunk[]> {
+    if (this.#status === 'running') {
+      return Promise.reject(new SpeechJobError('SPEECH_JOB_BUSY', 'This reading is already running.', null))
+    }
+    return this.#run()
+  }
+
+  /**
+   * Continues a failed or cancelled run from the first unfinished chunk: finished chunks keep their audio
+   * and are not requested again; unfinished ones keep their keys.
+   */
+  resume(): Promise<readonly SpeechChunk[]> {
+    return this.run()
+  }
+
+  /** Stops at once: no further requests, in-flight ones aborted. Chunks already paid keep their audio. */
+  cancel(): void {
+    if (this.#status !== 'running') return
+    this.#fail(new SpeechJobError('SPEECH_JOB_CANCELLED', 'The reading was cancelled.', null), 'cancelled')
+    this.#controller?.abort()
+  }
+
+  async #run(): Promise<readonly SpeechChunk[]> {
+    const controller = new AbortController()
+    this.#controller = controller
+    this.#status = 'running'
+    this.#error = null
+    const pending = this.chunks.filter((c) => c.audio === null)
+    let next = 0
+    const worker = async () => {
+      while (this.#status === 'running' && next < pending.length) {
+        const chunk = pending[next++] as SpeechChunk
+        await this.#synthesize(chunk, controller.signal)
+      }
+    }
+    const workers = Math.max(1, Math.min(this.#opts.concurrency ?? DEFAULT_CONCURRENCY, pending.length))
+    await Promise.all(Array.from({ length: workers }, worker))
+    if (this.#controller === controller) this.#controller = null
+    if (this.#error) throw this.#error
+    this.#status = 'done'
+    return this.chunks
+  }
+
+  async #synthesize(chunk: SpeechChunk, signal: AbortSignal): Promise<void> {
+    try {
+      await this.#pacer.admit(signal)
+      if (this.#status !== 'running') return
+      const audio = await this.#opts.client.synthesize(
+        { ...this.#opts.request, input: chunk.text },
+        { idempotencyKey: chunk.idempotencyKey, signal },
+      )
+      chunk.audio = audio
+      chunk.costVnd = costOf(audio, estimateCostVnd(chunk.text, this.#opts.rules.unitPriceVndPer1M))
+    } catch (cause) {
+      if (this.#status !== 'running') return
+      const reason = cause instanceof Error ? cause.message : String(cause)
+      const message = `Chunk ${chunk.index + 1} of ${this.chunks.length} failed: ${reason}`
+      // Requests already in flight are let finish: the service may have charged them already.
+      this.#fail(new SpeechJobError('SPEECH_JOB_FAILED', message, chunk.index, { cause }), 'failed')
+      return
+    }
+    this.#report(chunk.index)
+    this.#deliver()
+  }
+
+  #fail(error: SpeechJobError, status: 'failed' | 'cancelled'): void {
+    this.#error = error
+    this.#status = status
+  }
+
+  #report(index: number): void {
+    this.#opts.onProgress?.({ index, ...this.progress })
+  }
+
+  /** Hands over every chunk that is ready and has all earlier chunks delivered. */
+  #deliver(): void {
+    for (let c = this.chunks[this.#delivered]; c?.audio; c = this.chunks[this.#delivered]) {
+      this.#delivered += 1
+      this.#opts.onChunk?.(c)
+    }
+  }
+}
+
+/**
+ * What a chunk cost. A replay answers 0, but the key is this job's own, so the service charged it once
+ * already, for an answer that was lost: the estimate stands in for that charge.
+ */
+function costOf(audio: SpeechAudio, estimateVnd: number | null): number {
+  if (audio.replay === true) return estimateVnd ?? 0
+  return audio.costVnd ?? estimateVnd ?? 0
+}
+
+const roundVnd = (vnd: number) => Math.round(vnd * 100) / 100
