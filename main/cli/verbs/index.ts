@@ -6,6 +6,7 @@ import { usageVerb } from './usage'
 import { modelsVerb } from './models'
 import { realtimeModelsVerb } from './realtime-models'
 import { sessionsVerb } from './sessions'
+import { sayVerb } from './say'
 import { talkVerb } from './talk'
 import { voicesVerb } from './voices'
 
@@ -16,6 +17,7 @@ export const VERBS: readonly Verb[] = [
   talkVerb,
   sessionsVerb,
   realtimeModelsVerb,
+  sayVerb,
   voicesVerb,
   demoServerVerb,
 ]

@@ -1,0 +1,28 @@
+// What the service's model and voice lists say of one model, in the shape the rules read (tts-rules.ts
+// TtsModelInfo). Only what the lists state is passed on; the spec's group numbers fill in the rest.
+import type { TtsModelInfo } from './tts-rules'
+import type { TtsModel, TtsVoiceList } from './tts-schemas'
+
+export function modelInfoOf(model: TtsModel, voices?: TtsVoiceList): TtsModelInfo {
+  const info: TtsModelInfo = {}
+  if (model.group !== null) info.group = model.group
+  if (model.free !== null) info.free = model.free
+  if (model.priceVndPer1M !== null) info.price_vnd_per_1m_chars = model.priceVndPer1M
+  if (model.freeCharsPerMonth !== null) info.free_chars_per_month = model.freeCharsPerMonth
+  if (model.maxInputChars !== null) info.max_input_chars = model.maxInputChars
+  if (model.formats !== null) info.formats = model.formats
+  // A list that says speed is not supported means the service ignores it; a bare range says no more
+  // than the spec does about what happens outside it, so the group's rule stays.
+  if (model.speed?.supported === false) info.speed = { mode: 'ignored' }
+  if (model.voice) {
+    info.voice = {
+      ...(model.voice.required === null ? {} : { required: model.voice.required }),
+      ...(model.voice.defaultVoice === null ? {} : { default: model.voice.defaultVoice }),
+    }
+  }
+  if (voices && voices.model === model.id) {
+    info.voices = voices.voices.map((v) => v.id)
+    if (Object.keys(voices.aliases).length > 0) info.voice = { ...info.voice, aliases: voices.aliases }
+  }
+  return info
+}

@@ -1,0 +1,105 @@
+// `loa say` as a real process against the demo service: a long Vietnamese text read in chunks into one
+// WAV as long as its chunks together, charged once per chunk off the demo wallet, the cost printed;
+// refused choices named before anything is sent.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readWav } from '../../main/audio/wav'
+import { EXIT } from '../../main/cli/exit-codes'
+import type { SeededAccount } from '../../main/demo/accounts/directory'
+import { startDemoServer, type DemoServer } from '../../main/demo/server'
+import { assertNoKey, loaWith } from './loa-process'
+
+let demo: DemoServer
+let dir: string
+
+beforeAll(async () => {
+  demo = await startDemoServer({ seed: 1 })
+  dir = await mkdtemp(join(tmpdir(), 'loa-say-'))
+})
+
+afterAll(async () => {
+  await demo.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+const SENTENCE = 'Hôm nay trời Hà Nội trong xanh, gió nhẹ và nắng vàng trải khắp phố phường. '
+
+const account = () => demo.context.accounts.find((a) => a.label === 'ordinary') as SeededAccount
+
+describe('loa say (process)', () => {
+  it('reads a long text in chunks into one WAV, charging each chunk once', async () => {
+    const text = SENTENCE.repeat(80) // about 6,000 characters: two chunks or more under a 4,096 limit
+    const file = join(dir, 'long.txt')
+    await writeFile(file, text, 'utf8')
+    const out = join(dir, 'long.wav')
+    const ledger = demo.context.ledger
+    const acct = account()
+    const before = { balance: ledger.balanceVND(acct), records: ledger.records(acct).length }
+    const run = await loaWith(demo, 'ordinary', [
+      'say',
+      '--file',
+      file,
+      '--model',
+      'openai/tts-1',
+      '--voice',
+      'alloy',
+      '--format',
+      'wav',
+      '-o',
+      out,
+      '--json',
+    ])
+    expect(run.code).toBe(EXIT.ok)
+    const report = JSON.parse(run.stdout) as {
+      chunks: number
+      chars: number
+      costVnd: number
+      seconds: number
+    }
+    expect(report.chunks).toBeGreaterThanOrEqual(2)
+    expect(report.chars).toBe([...text.normalize('NFC')].length)
+    expect(run.stderr).toMatch(new RegExp(`chunk ${report.chunks}/${report.chunks}`))
+
+    const records = ledger.records(acct).length - before.records
+    expect(records).toBe(report.chunks)
+    const spent = before.balance - ledger.balanceVND(acct)
+    expect(spent).toBeCloseTo(report.costVnd, 1)
+
+    const wav = readWav(new Uint8Array(await readFile(out)))
+    const seconds = wav.samples.length / wav.channels / wav.sampleRateHz
+    expect(Math.abs(seconds - report.seconds)).toBeLessThan(0.2)
+    expect(seconds).toBeGreaterThan(60)
+    assertNoKey(demo, run)
+  })
+
+  it('names what the model refuses before sending anything', async () => {
+    const acct = account()
+    const records = demo.context.ledger.records(acct).length
+    const run = await loaWith(demo, 'ordinary', [
+      'say',
+      'Xin chào',
+      '--model',
+      'openai/tts-1',
+      '--voice',
+      'alloy',
+      '--format',
+      'wav',
+      '--speed',
+      '9',
+      '-o',
+      join(dir, 'x.wav'),
+    ])
+    expect(run.code).toBe(EXIT.usage)
+    expect(run.stderr).toMatch(/speed/i)
+    expect(run.stderr).toMatch(/4/)
+    expect(demo.context.ledger.records(acct).length).toBe(records)
+  })
+
+  it('needs somewhere to write', async () => {
+    const run = await loaWith(demo, 'ordinary', ['say', 'Xin chào'])
+    expect(run.code).toBe(EXIT.usage)
+    expect(run.stderr).toMatch(/--out/)
+  })
+})
