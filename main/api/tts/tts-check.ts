@@ -115,6 +115,13 @@ function invalidVoice(r: TtsRules, voice: string, valid: string): Outcome<never>
   return refuse('voice', 'invalid_voice', `'${voice}' is not a voice of ${r.modelId}. ${valid}`)
 }
 
+/** A name the service maps to another voice: accepted, and said. */
+function aliasOutcome(aliases: Readonly<Record<string, string>>, voice: string): Outcome<string> | null {
+  const target = aliases[voice]
+  if (target === undefined) return null
+  return { ok: true, value: voice, note: { code: 'voice_alias', alias: voice, target, deprecated: false } }
+}
+
 function checkVoice(r: TtsRules, voice: string | undefined): Outcome<string | undefined> {
   const v = r.voice
   if (voice === undefined || voice === '') {
@@ -141,14 +148,8 @@ function checkVoice(r: TtsRules, voice: string | undefined): Outcome<string | un
       return invalidVoice(r, voice, `Valid voices: ${v.voices.join(', ')}.`)
     }
     case 'fallback': {
-      const target = v.aliases[voice]
-      if (target !== undefined) {
-        return {
-          ok: true,
-          value: voice,
-          note: { code: 'voice_alias', alias: voice, target, deprecated: false },
-        }
-      }
+      const alias = aliasOutcome(v.aliases, voice)
+      if (alias) return alias
       const name = LOCALE_PREFIX.exec(voice)?.[1] ?? voice
       if (v.voices.includes(name)) return { ok: true, value: voice }
       return {
@@ -158,14 +159,8 @@ function checkVoice(r: TtsRules, voice: string | undefined): Outcome<string | un
       }
     }
     case 'pattern': {
-      const target = v.aliases[voice]
-      if (target !== undefined) {
-        return {
-          ok: true,
-          value: voice,
-          note: { code: 'voice_alias', alias: voice, target, deprecated: false },
-        }
-      }
+      const alias = aliasOutcome(v.aliases, voice)
+      if (alias) return alias
       const [, locale = '', tier = '', letter = ''] = CLASSIC_PATTERN.exec(voice) ?? []
       const letters = CLASSIC_LETTERS[locale]
       if (locale !== '' && (!letters || letters[tier]?.includes(letter))) return { ok: true, value: voice }
