@@ -156,6 +156,7 @@ async function pressToFrame(page: Page, harness: WebHarness): Promise<Figure> {
 async function replyToPlayed(page: Page, harness: WebHarness): Promise<Figure> {
   const voice = harness.core.voice
   const ours: number[] = []
+  const seen = new Set<string>()
   for (let i = 0; i < REPLIES; i++) {
     await hold(page, 700)
     await until(
@@ -201,8 +202,6 @@ async function replyToPlayed(page: Page, harness: WebHarness): Promise<Figure> {
     },
   )
 }
-
-const seen = new Set<string>()
 
 async function until(pred: () => boolean, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs

@@ -18,7 +18,6 @@ export class PortPlaybackSink implements PlaybackSink {
   readonly #played = new RecentMap<string, number>(RECENT_ITEMS)
   readonly #timings = new RecentMap<string, PlaybackTimings>(RECENT_ITEMS)
   #lastFlush: Extract<PlaybackReport, { type: 'flushed' }> | null = null
-  #underruns = 0
 
   constructor(
     private readonly ports: AudioPorts,
@@ -56,8 +55,6 @@ export class PortPlaybackSink implements PlaybackSink {
         if (report.itemId !== null) this.#played.set(report.itemId, report.playedMs)
         return
       case 'underrun':
-        this.#underruns++
-        return
       case 'output':
         return
     }
@@ -70,9 +67,5 @@ export class PortPlaybackSink implements PlaybackSink {
 
   get lastFlush(): Extract<PlaybackReport, { type: 'flushed' }> | null {
     return this.#lastFlush
-  }
-
-  get underruns(): number {
-    return this.#underruns
   }
 }
