@@ -13,6 +13,8 @@ const electronFree = [
   'main/hotkey/**',
   'main/voice/**',
   'main/audio-port/**',
+  'main/tts/**',
+  'main/storage/**',
   'preload/contract.ts',
 ]
 

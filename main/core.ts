@@ -12,11 +12,14 @@ import { AccountHub, type AccountHost } from './account/account-hub'
 import { AudioPorts } from './audio-port/audio-ports'
 import { ConnectionService, type DemoHandle } from './connection/connection-service'
 import type { GatewayEndpoint } from './api/http'
+import { toIpcError } from './errors'
 import { EventHub } from './ipc/event-hub'
 import { createRouter, type CallContext, type Router } from './ipc/router'
 import type { SecretStoreChoice } from './secrets/choose-store'
 import { resolveLanguage } from './settings/language'
 import type { SettingsService } from './settings/settings-service'
+import { ReaderHistory } from './tts/reader-history'
+import { ReaderService, type ReaderServiceDeps, type SaveAudioRequest } from './tts/reader-service'
 import { VoiceService, type VoiceServiceDeps } from './voice/voice-service'
 import { TrayComposer } from './voice/voice-tray'
 
@@ -24,6 +27,8 @@ import { TrayComposer } from './voice/voice-tray'
 export interface Shell extends AccountHost {
   /** Asks where to save and writes the file; null when the user cancels. */
   saveText(request: SaveTextRequest): Promise<{ path: string } | null>
+  /** The same for a reading's audio. */
+  saveAudio(request: SaveAudioRequest): Promise<{ path: string } | null>
   showView(view: ViewName): void
   hidePopup(): void
   quit(): void
@@ -46,6 +51,8 @@ export interface CoreDeps {
   hotkeyStatus?: HotkeyStatus
   /** Tests build the voice engine their own way. */
   voice?: Pick<VoiceServiceDeps, 'createEngine' | 'api'>
+  /** Tests build the speech client their own way. */
+  reader?: Pick<ReaderServiceDeps, 'client' | 'firstChunkChars'>
 }
 
 export interface Core {
@@ -56,6 +63,9 @@ export interface Core {
   audioPorts: AudioPorts
   account: AccountHub
   voice: VoiceService
+  reader: ReaderService
+  /** Reads text the user selected elsewhere (the read-selection hotkey) with the saved Reader settings. */
+  readSelection(text: string): Promise<void>
   /** The host reports what the global talk hotkey does on this desktop. */
   setHotkeyStatus(status: HotkeyStatus): void
   /** The UI language now: the setting, or the OS locale when it says "system". */
@@ -91,6 +101,18 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     language,
     balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,
     ...deps.voice,
+  })
+  const reader = new ReaderService({
+    endpoint: () => connection.endpoint(),
+    events,
+    history: await ReaderHistory.open({
+      dir: deps.dataDir,
+      onError: (err) => deps.onError?.('tts:history', err),
+    }),
+    balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,
+    plan: () => account.glance().me.value?.plan ?? null,
+    saveAudio: (request) => shell.saveAudio(request),
+    ...deps.reader,
   })
   let hotkeyStatus: HotkeyStatus = deps.hotkeyStatus ?? {
     accelerator: settings.get().hotkeys.talk,
@@ -143,6 +165,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:end': () => voice.end(),
       'voice:history': ({ limit }) => voice.history(limit),
       'hotkey:status': () => hotkeyStatus,
+      'tts:models': () => reader.models(),
+      'tts:voices': ({ model }) => reader.voices(model),
+      'tts:estimate': (choice) => reader.estimate(choice),
+      'tts:read': (choice) => reader.read(choice),
+      'tts:snapshot': () => reader.snapshot(),
+      'tts:cancel': () => reader.cancel(),
+      'tts:resume': () => reader.resume(),
+      'tts:audio': ({ id, index }) => reader.audio(id, index),
+      'tts:save': ({ id }) => reader.save(id),
+      'tts:history': () => reader.history(),
+      'tts:preview': ({ model, voice }) => reader.preview(model, voice),
     },
     deps.onError,
   )
@@ -155,16 +188,31 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     audioPorts,
     account,
     voice,
+    reader,
     language,
+    async readSelection(text) {
+      try {
+        await reader.readWithDefaults(text, settings.get().tts)
+      } catch (err) {
+        // Nothing was sent: say why, and open the Reader with the text so the user can fix the choice.
+        shell.notify(readSelectionFailedTitle(language()), toIpcError(err).message)
+        shell.showView('reader')
+      }
+    },
     setHotkeyStatus(status) {
       hotkeyStatus = status
       events.emit('hotkey:changed', status)
     },
     async close() {
+      await reader.close()
       await voice.close()
       audioPorts.closeAll()
       await account.close()
       await connection.close()
     },
   }
+}
+
+function readSelectionFailedTitle(language: Language): string {
+  return language === 'vi' ? 'Không đọc được đoạn đã chọn' : 'Could not read the selection'
 }

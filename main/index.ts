@@ -7,6 +7,7 @@ import type { Core } from './core'
 import { registerAppScheme, serveAppProtocol } from './app/app-protocol'
 import { composeElectron, createElectronShell, HIDDEN_ARG } from './app/compose-electron'
 import { startGlobalHotkey } from './app/global-hotkey'
+import { startReadSelectionHotkey } from './app/read-selection-hotkey'
 import { APP_CSP, devCsp } from './app/csp'
 import { bindIpc } from './app/electron-ipc'
 import { APP_ORIGIN, originOf, trustOrigins } from './app/origins'
@@ -87,10 +88,26 @@ async function start(): Promise<void> {
     },
     setStatus: (status) => core.setHotkeyStatus(status),
   })
+  const readHotkey = startReadSelectionHotkey({
+    accelerator: () => settings.get().hotkeys.readSelection,
+    onAcceleratorChange: (listener) => settings.onChange((s) => listener(s.hotkeys.readSelection)),
+    read: (text) => {
+      // The main window's page plays the reading, even while hidden.
+      windows.ensureMain()
+      void core.readSelection(text)
+    },
+    onUnavailable: (accelerator) =>
+      core.events.emit('app:notice', {
+        level: 'warning',
+        messageKey: 'hotkey.readSelectionUnavailable',
+        params: { accelerator },
+      }),
+  })
   app.on('second-instance', () => windows.showMain())
   app.on('activate', () => windows.showMain())
   handleQuit(core, windows, tray, () => {
     hotkey.dispose()
+    readHotkey.dispose()
     unbindIpc()
   })
 

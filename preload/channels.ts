@@ -34,6 +34,17 @@ const requestChannels = [
   'voice:end',
   'voice:history',
   'hotkey:status',
+  'tts:models',
+  'tts:voices',
+  'tts:estimate',
+  'tts:read',
+  'tts:snapshot',
+  'tts:cancel',
+  'tts:resume',
+  'tts:audio',
+  'tts:save',
+  'tts:history',
+  'tts:preview',
 ] as const satisfies readonly RequestChannel[]
 
 const eventChannels = [
@@ -47,6 +58,8 @@ const eventChannels = [
   'voice:line',
   'voice:summary',
   'hotkey:changed',
+  'tts:reading',
+  'tts:history',
 ] as const satisfies readonly EventChannel[]
 
 export const REQUEST_CHANNELS: Exhaustive<RequestChannel, typeof requestChannels> = requestChannels

@@ -14,6 +14,7 @@ import type {
   UsagePage,
   VideoModelList,
 } from '../main/api/management/types'
+import type { RuleNote } from '../main/api/tts/tts-check'
 import type { EngineState } from '../main/realtime/engine-state'
 
 export type { Glance, Part }
@@ -306,6 +307,188 @@ export interface HotkeyStatus {
   error: string | null
 }
 
+// ---- Reader (text to speech) -------------------------------------------------------------------------
+
+export type ReaderFormat = TtsDefaults['format']
+export type ReaderField = 'model' | 'input' | 'format' | 'speed' | 'voice'
+
+/** One of the model's output formats: usable, or greyed out with the reason. */
+export interface ReaderFormatOption {
+  format: ReaderFormat
+  /** Why this format cannot be used with the model; null when it can. Plain text from the rules. */
+  disabledReason: string | null
+  /** Saved readings join into one file only in mp3, wav and pcm. */
+  joinable: boolean
+}
+
+/**
+ * What the service does with `speed`: honours it within [min, max] (`range`: refuses outside; `clamp`:
+ * clamps outside), ignores it (`ignored`), or refuses anything but 1.0 (`fixed`).
+ */
+export interface ReaderSpeedRule {
+  mode: 'range' | 'clamp' | 'ignored' | 'fixed'
+  min: number
+  max: number
+}
+
+export interface ReaderModel {
+  id: string
+  name: string | null
+  /** The spec's group: free, A, G, classic, v3, multi. */
+  group: string
+  free: boolean
+  /** VND per 1,000,000 characters; null when the service does not say. */
+  unitPriceVndPer1M: number | null
+  freeCharsPerMonth: number
+  /** Per request, in characters; null when neither the service nor the spec states one. */
+  maxInputChars: number | null
+  maxInputApproximate: boolean
+  formats: ReaderFormatOption[]
+  speed: ReaderSpeedRule
+  voiceRequired: boolean
+  /** `language_code`: the voice is an ISO 639-1 code; `pattern`: `<locale>-<Tier>-<Letter>`; else a list. */
+  voiceKind: 'language_code' | 'list' | 'fallback' | 'pattern'
+  /** `native`: reads Vietnamese; `poor`: English-only voices mispronounce it. */
+  vietnamese: 'native' | 'poor' | 'unknown'
+  /** Set for ids the service does not open. */
+  closedReason: string | null
+}
+
+export interface ReaderModels {
+  plan: string | null
+  models: ReaderModel[]
+}
+
+export interface ReaderVoice {
+  id: string
+  name: string
+  /** e.g. `vi`, `vi-VN`. */
+  language: string | null
+  gender: string | null
+  accent: string | null
+  /** The service has a sample of this voice: `tts:preview` plays it. */
+  hasPreview: boolean
+}
+
+export interface ReaderVoices {
+  model: string
+  voices: ReaderVoice[]
+  defaultVoice: string | null
+  /** Alias name to the voice it stands for. */
+  aliases: Record<string, string>
+}
+
+/** What the user picked. `voice` null: the model's default (multi-vendor models only). */
+export interface ReaderChoice {
+  text: string
+  model: string
+  voice: string | null
+  format: ReaderFormat
+  speed: number
+}
+
+export interface ReaderProblem {
+  code: string
+  field: ReaderField
+  /** Plain text naming the real limit, format or voice. */
+  message: string
+}
+
+/** What the service will do differently from what was asked, without refusing. */
+export type ReaderNote = RuleNote
+
+/** The price before the click. */
+export interface ReaderEstimate {
+  /** Billable characters: Unicode characters after NFC, an emoji counting 1. */
+  chars: number
+  /** How many requests the text is read in. */
+  chunks: number
+  /** null when the model's price is unknown. */
+  costVnd: number | null
+  free: boolean
+  balanceVnd: number | null
+  /** false when the cost is over the balance; null when either is unknown. */
+  affordable: boolean | null
+  /** Empty when the reading can start. */
+  problems: ReaderProblem[]
+  notes: ReaderNote[]
+}
+
+export interface ReaderChunk {
+  index: number
+  /** Where the chunk sits in the reading's text (UTF-16 offsets, end exclusive): for highlighting. */
+  start: number
+  end: number
+  chars: number
+  /** Its audio is here: `tts:audio` returns it. */
+  ready: boolean
+  costVnd: number | null
+}
+
+export type ReadingState = 'running' | 'done' | 'failed' | 'cancelled'
+
+export interface ReadingStatus {
+  id: string
+  state: ReadingState
+  model: string
+  voice: string | null
+  format: ReaderFormat
+  speed: number | null
+  chunks: ReaderChunk[]
+  chunksDone: number
+  chunkCount: number
+  charsDone: number
+  charsTotal: number
+  spentVnd: number
+  estimateVnd: number | null
+  /** Why the reading stopped; `chunkIndex` is the chunk whose request failed. */
+  error: (IpcError & { chunkIndex: number | null }) | null
+  /** ISO time the reading started. */
+  startedAt: string
+}
+
+export interface ReaderSnapshot {
+  reading: ReadingStatus | null
+  /** The reading's text: what its chunks' offsets point into. */
+  text: string
+}
+
+/** One chunk's audio, as the service sent it. */
+export interface ReaderAudio {
+  /** Base64 of the encoded audio (mp3, wav, raw PCM, ...). */
+  data: string
+  contentType: string
+  format: ReaderFormat
+  /** For raw PCM: 16-bit mono little-endian at this rate. */
+  sampleRateHz: number | null
+}
+
+export interface ReaderHistoryItem {
+  id: string
+  createdAt: string
+  model: string
+  voice: string | null
+  format: ReaderFormat
+  chars: number
+  costVnd: number
+  chunkCount: number
+  /** The first words, for recognition. */
+  preview: string
+  /** When the service deletes the audio (24 h on FREE, 72 h on paid plans); null when unknown. */
+  expiresAt: string | null
+  /** The audio is still in Loa's memory: saving needs no download. */
+  inMemory: boolean
+  /** Every chunk has a job id the service can re-send. */
+  downloadable: boolean
+  /** The last re-download failed: `not_found` (never stored, over 50 MB) or `expired` (410). */
+  gone: 'not_found' | 'expired' | null
+}
+
+export interface ReaderPreviewRequest {
+  model: string
+  voice: string
+}
+
 /** Request/response calls: `loa.<domain>.<verb>(request)` resolves to IpcResult<response>. */
 export interface Requests {
   'app:info': { request: void; response: AppInfo }
@@ -346,6 +529,24 @@ export interface Requests {
   /** Past realtime sessions with their totals, newest first. */
   'voice:history': { request: { limit: number }; response: VoiceHistory }
   'hotkey:status': { request: void; response: HotkeyStatus }
+  /** Speech models with their rules and prices on the user's plan. */
+  'tts:models': { request: void; response: ReaderModels }
+  'tts:voices': { request: { model: string }; response: ReaderVoices }
+  /** Characters, chunks, cost and every problem, for what the user picked; nothing is sent. */
+  'tts:estimate': { request: ReaderChoice; response: ReaderEstimate }
+  /** Starts reading (replacing the current reading); refused with `invalid_input` if the rules say no. */
+  'tts:read': { request: ReaderChoice; response: ReadingStatus }
+  'tts:snapshot': { request: void; response: ReaderSnapshot }
+  /** Stops further requests; chunks already paid keep their audio. */
+  'tts:cancel': { request: void; response: ReadingStatus | null }
+  /** Continues a failed or cancelled reading from its first unfinished chunk, paying none twice. */
+  'tts:resume': { request: void; response: ReadingStatus }
+  'tts:audio': { request: { id: string; index: number }; response: ReaderAudio }
+  /** Saves a reading as one file where the user chooses (re-downloaded when no longer in memory). */
+  'tts:save': { request: { id: string }; response: { path: string } | null }
+  'tts:history': { request: void; response: ReaderHistoryItem[] }
+  /** A voice's sample, fetched by main from the voice list's `preview_url`. */
+  'tts:preview': { request: ReaderPreviewRequest; response: ReaderAudio }
 }
 
 /** Events main pushes: `loa.<domain>.on<Verb>(listener)` returns an unsubscribe function. */
@@ -362,6 +563,9 @@ export interface Events {
   /** A conversation ended; the lines stay until the next one starts. */
   'voice:summary': VoiceConversationSummary
   'hotkey:changed': HotkeyStatus
+  /** The reading started, progressed, failed or finished. */
+  'tts:reading': ReadingStatus
+  'tts:history': ReaderHistoryItem[]
 }
 
 export type RequestChannel = keyof Requests

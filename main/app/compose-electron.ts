@@ -50,20 +50,30 @@ export function createElectronShell(windows: AppWindows): ElectronShell {
       tray = t
       applyStatus()
     },
-    saveText: async ({ suggestedName, content }) => {
-      const { canceled, filePath } = await dialog.showSaveDialog({
-        defaultPath: join(app.getPath('downloads'), suggestedName),
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
-      })
-      if (canceled || !filePath) return null
-      try {
-        await writeFile(filePath, content, 'utf8')
-      } catch (cause) {
-        throw new AppError('storage', `Could not write ${filePath}.`, { cause })
-      }
-      return { path: filePath }
-    },
+    saveText: ({ suggestedName, content }) =>
+      saveWithDialog(suggestedName, { name: 'CSV', extensions: ['csv'] }, content),
+    saveAudio: ({ suggestedName, bytes, format }) =>
+      saveWithDialog(suggestedName, { name: format.toUpperCase(), extensions: [format] }, bytes),
   }
+}
+
+/** Asks where to save, then writes; a failed write (full disk, no permission) is a storage error. */
+async function saveWithDialog(
+  suggestedName: string,
+  filter: { name: string; extensions: string[] },
+  data: string | Uint8Array,
+): Promise<{ path: string } | null> {
+  const { canceled, filePath } = await dialog.showSaveDialog({
+    defaultPath: join(app.getPath('downloads'), suggestedName),
+    filters: [filter],
+  })
+  if (canceled || !filePath) return null
+  try {
+    await writeFile(filePath, data)
+  } catch (cause) {
+    throw new AppError('storage', `Could not write ${filePath}.`, { cause })
+  }
+  return { path: filePath }
 }
 
 export async function composeElectron(shell: ElectronShell): Promise<Core> {

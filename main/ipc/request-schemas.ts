@@ -2,9 +2,21 @@
 // `invalid_input` error; handlers only ever see validated data.
 import { z } from 'zod'
 import type { RequestChannel, RequestOf } from '../../preload/contract'
+import { MAX_READER_TEXT } from '../tts/text-limit'
 
 const none = z.union([z.undefined(), z.null()]).transform(() => undefined)
 const view = z.enum(['voice', 'reader', 'usage', 'catalog', 'settings'])
+const modelId = z.string().min(1).max(200)
+const readingId = z.string().min(1).max(100)
+const readerChoice = z
+  .object({
+    text: z.string().max(MAX_READER_TEXT),
+    model: modelId,
+    voice: z.string().min(1).max(200).nullable(),
+    format: z.enum(['mp3', 'wav', 'pcm', 'opus', 'aac', 'flac', 'ogg']),
+    speed: z.number().finite().min(0.1).max(10),
+  })
+  .strict()
 
 export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, unknown> } = {
   'app:info': none,
@@ -51,4 +63,15 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'voice:end': none,
   'voice:history': z.object({ limit: z.number().int().min(1).max(100) }).strict(),
   'hotkey:status': none,
+  'tts:models': none,
+  'tts:voices': z.object({ model: modelId }).strict(),
+  'tts:estimate': readerChoice,
+  'tts:read': readerChoice,
+  'tts:snapshot': none,
+  'tts:cancel': none,
+  'tts:resume': none,
+  'tts:audio': z.object({ id: readingId, index: z.number().int().min(0).max(100_000) }).strict(),
+  'tts:save': z.object({ id: readingId }).strict(),
+  'tts:history': none,
+  'tts:preview': z.object({ model: modelId, voice: z.string().min(1).max(200) }).strict(),
 }

@@ -27,6 +27,9 @@ const PCM_CHANNELS = 1
 const WAV_HEADER_BYTES = 12
 const CHUNK_HEADER_BYTES = 8
 
+/** The formats whose chunks join into one file. */
+export const JOINABLE_FORMATS: readonly TtsFormat[] = ['mp3', 'wav', 'pcm']
+
 export function joinAudio(parts: readonly Uint8Array[], format: TtsFormat): Uint8Array {
   switch (format) {
     case 'mp3':

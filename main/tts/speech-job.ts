@@ -4,7 +4,7 @@
 // service already charged is then replayed, not charged again (tts-api.md "Idempotency").
 import { randomUUID } from 'node:crypto'
 import { chunkLimitOf, RequestPacer, type Clock } from './pacing'
-import { splitText } from '../api/tts/chunker'
+import { splitRamped } from './ramp-split'
 import { billableChars, estimateCostVnd } from '../api/tts/text-count'
 import type { Sleep } from '../api/tts/tts-retry'
 import type { SpeechAudio, SpeechRequest, SynthesizeOptions } from '../api/tts/tts-client'
@@ -62,6 +62,8 @@ export interface SpeechJobOptions {
   rules: Pick<TtsRules, 'maxInputChars' | 'unitPriceVndPer1M'>
   /** A smaller chunk than the model allows: the first audio arrives sooner. */
   maxChars?: number
+  /** The first chunk's size; the next grow towards the limit. Unset: every chunk at the limit. */
+  firstChunkChars?: number
   /** Requests in flight at once. */
   concurrency?: number
   /** Requests the plan allows per minute; null: no pacing. */
@@ -90,14 +92,16 @@ export class SpeechJob {
     this.#opts = opts
     const limit = chunkLimitOf(opts.rules.maxInputChars, opts.maxChars)
     const newKey = opts.newKey ?? randomUUID
-    this.chunks = splitText(opts.text, limit, opts.locale).map((text, index) => ({
-      index,
-      text,
-      chars: billableChars(text),
-      idempotencyKey: newKey(),
-      audio: null,
-      costVnd: null,
-    }))
+    this.chunks = splitRamped(opts.text, limit, opts.firstChunkChars ?? null, opts.locale).map(
+      (text, index) => ({
+        index,
+        text,
+        chars: billableChars(text),
+        idempotencyKey: newKey(),
+        audio: null,
+        costVnd: null,
+      }),
+    )
     this.#pacer = new RequestPacer(opts.rpm ?? null, opts.clock, opts.sleep)
   }
 

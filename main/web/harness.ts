@@ -64,6 +64,17 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
   const clients = new Set<WebSocket>()
   const desktop: WebHarness['desktop'] = { notifications: [], tray: null, saved: [] }
   let close: () => Promise<void> = async () => {}
+  const saveExport = async (name: string, data: string | Uint8Array) => {
+    const path = join(opts.dataDir, 'exports', name)
+    try {
+      await mkdir(dirname(path), { recursive: true })
+      await writeFile(path, data)
+    } catch (cause) {
+      throw new AppError('storage', `Could not write ${path}.`, { cause })
+    }
+    desktop.saved.push(path)
+    return { path }
+  }
   const core = await createCore({
     settings,
     secrets: opts.secrets ?? { store: new MemorySecretStore(), warning: null },
@@ -87,13 +98,8 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       notify: (title, body) => void desktop.notifications.push({ title, body }),
       setTrayStatus: (status) => void (desktop.tray = status),
       // The browser has no save dialog of main's: exports land in the data folder's exports/.
-      saveText: async ({ suggestedName, content }) => {
-        const path = join(opts.dataDir, 'exports', suggestedName)
-        await mkdir(dirname(path), { recursive: true })
-        await writeFile(path, content, 'utf8')
-        desktop.saved.push(path)
-        return { path }
-      },
+      saveText: ({ suggestedName, content }) => saveExport(suggestedName, content),
+      saveAudio: ({ suggestedName, bytes }) => saveExport(suggestedName, bytes),
     },
     dataDir: opts.dataDir,
     // A browser page cannot hook the desktop's keys: the talk button and the space bar are the way here.

@@ -2,10 +2,10 @@
 // when it was fetched. Written atomically (temp file + rename) a moment after changes; a damaged file is
 // discarded on open; when writing fails (full disk, read-only home) entries simply live in memory.
 // The file names accounts by key hash only: the API key itself is never written.
-import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { writeFileAtomic } from '../../storage/atomic-write'
 import { systemClock, type Clock, type TimerHandle } from './clock'
 
 export const CACHE_FILE_NAME = 'management-cache.json'
@@ -39,7 +39,6 @@ type Accounts = Map<string, Map<string, StoredEntry>>
 
 export class CacheFile {
   readonly path: string
-  readonly #dir: string
   readonly #clock: Clock
   readonly #writeDelayMs: number
   readonly #onError: (err: unknown) => void
@@ -50,7 +49,6 @@ export class CacheFile {
   #memoryOnly = false
 
   private constructor(opts: CacheFileOptions, accounts: Accounts) {
-    this.#dir = opts.dir
     this.path = join(opts.dir, CACHE_FILE_NAME)
     this.#clock = opts.clock ?? systemClock
     this.#writeDelayMs = opts.writeDelayMs ?? WRITE_DELAY_MS
@@ -110,16 +108,11 @@ export class CacheFile {
 
   async #write(): Promise<void> {
     this.#dirty = false
-    const text = JSON.stringify(serialize(this.#accounts))
-    const tmp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
     try {
-      await mkdir(this.#dir, { recursive: true })
-      await writeFile(tmp, text, { mode: 0o600 })
-      await rename(tmp, this.path)
+      await writeFileAtomic(this.path, JSON.stringify(serialize(this.#accounts)))
       this.#memoryOnly = false
     } catch (err) {
       this.#memoryOnly = true
-      await unlink(tmp).catch(() => {})
       this.#onError(err)
     }
   }

@@ -8,7 +8,7 @@ import { checkRequest } from '../../api/tts/tts-check'
 import { TtsClient } from '../../api/tts/tts-client'
 import { rulesFor, type TtsFormat } from '../../api/tts/tts-rules'
 import { AppError } from '../../errors'
-import { durationMs, joinAudio } from '../../tts/audio-join'
+import { durationMs, joinAudio, JOINABLE_FORMATS } from '../../tts/audio-join'
 import { SpeechJob, SpeechJobError } from '../../tts/speech-job'
 import { positiveNumberFlag } from '../args'
 import { EXIT } from '../exit-codes'
@@ -60,7 +60,7 @@ Flags:
     if (file && ctx.positionals.length > 0) throw new UsageError('give the text or --file, not both.')
     const speed = positiveNumberFlag(ctx.values.speed, 'speed')
     const format = (typeof ctx.values.format === 'string' ? ctx.values.format : 'mp3') as TtsFormat
-    if (!['mp3', 'wav', 'pcm'].includes(format))
+    if (!JOINABLE_FORMATS.includes(format))
       throw new UsageError('--format must be mp3, wav or pcm: only those join into one file.')
     return withEndpoint(ctx, 'say', async (endpoint) => {
       const text = file ? await readText(file) : ctx.positionals.join(' ')

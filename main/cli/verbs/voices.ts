@@ -1,5 +1,6 @@
 // `loa voices [--model M]`: the speech voices (tts-api.md `GET /v1/audio/voices`), or the text-to-speech
 // models with their prices when asked with --models.
+import { voicesOfModel } from '../../api/tts/model-voices'
 import { TtsClient } from '../../api/tts/tts-client'
 import { rulesFor } from '../../api/tts/tts-rules'
 import type { TtsModel, TtsVoiceList } from '../../api/tts/tts-schemas'
@@ -33,38 +34,10 @@ With --json, prints what the service answered, as parsed.`,
         return printResult(ctx, models, () => renderSpeechModels(models))
       }
       const answered = await client.voices(model)
-      // The service lists voices per model only for some groups; the spec names the others'.
-      const list = model === undefined || answered.model === model ? answered : specVoices(model, answered)
+      const list = model === undefined ? answered : voicesOfModel(model, answered)
       await printResult(ctx, list, () => renderVoices(list, model))
     })
   },
-}
-
-/** The model's voices as the spec states them, when the service's list is not the model's own. */
-function specVoices(model: string, answered: TtsVoiceList): TtsVoiceList {
-  const rule = rulesFor(model).voice
-  if (rule.kind === 'list' && rule.voices === null) return answered
-  const ids = (rule.kind === 'list' || rule.kind === 'fallback' ? rule.voices : null) ?? []
-  const aliases = rule.kind === 'language_code' ? {} : { ...rule.aliases }
-  const defaultVoice =
-    rule.kind === 'list' ? rule.defaultVoice : rule.kind === 'fallback' ? rule.fallback : null
-  return {
-    model,
-    provider: null,
-    defaultVoice,
-    aliases,
-    voices: ids.map((id) => ({
-      id,
-      name: id,
-      language: null,
-      locale: null,
-      gender: null,
-      accent: null,
-      category: null,
-      useCase: null,
-      previewUrl: null,
-    })),
-  }
 }
 
 export function renderVoices(list: TtsVoiceList, model?: string): string {

@@ -32,4 +32,6 @@ export const hotkeyEn: Record<keyof typeof hotkeyVi, string> = {
   'hotkey.reason.conflict': 'Another application holds this shortcut.',
   'hotkey.reason.browser': 'A browser has no global hotkey: use the Talk button in the Loa window.',
   'hotkey.reason.invalid': 'The shortcut is not valid.',
+  'hotkey.readSelectionUnavailable':
+    'The read-selection key {accelerator} could not be registered: another application uses it, or it is not valid.',
 }

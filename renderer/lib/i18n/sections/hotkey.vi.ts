@@ -30,4 +30,6 @@ export const hotkeyVi = {
   'hotkey.reason.conflict': 'Một ứng dụng khác đang giữ phím tắt này.',
   'hotkey.reason.browser': 'Trình duyệt không có phím tắt toàn cục: hãy dùng nút Nói trong cửa sổ Loa.',
   'hotkey.reason.invalid': 'Phím tắt không hợp lệ.',
+  'hotkey.readSelectionUnavailable':
+    'Không đăng ký được phím đọc đoạn đã chọn {accelerator}: một ứng dụng khác đang dùng, hoặc tổ hợp phím không hợp lệ.',
 } as const

@@ -1,0 +1,360 @@
+// The Reader as the app runs it: speech models and voices with their rules, the price before the click,
+// one reading at a time (its audio kept for playback and saving), the history of recent readings with
+// re-download, and voice samples. Every request to the service goes through here; the renderer gets
+// audio bytes and plain data only.
+import type {
+  ReaderAudio,
+  ReaderChoice,
+  ReaderEstimate,
+  ReaderHistoryItem,
+  ReaderModels,
+  ReaderSnapshot,
+  ReaderVoices,
+  ReadingStatus,
+  TtsDefaults,
+} from '../../preload/contract'
+import { GatewayError } from '../api/gateway-error'
+import type { GatewayEndpoint } from '../api/http'
+import { keyHash } from '../api/management/key-hash'
+import { estimateCostVnd, billableChars } from '../api/tts/text-count'
+import { checkRequest, type CheckResult } from '../api/tts/tts-check'
+import { TtsClient } from '../api/tts/tts-client'
+import type { TtsFormat } from '../api/tts/tts-rules'
+import { AppError } from '../errors'
+import type { EventHub } from '../ipc/event-hub'
+import { joinAudio, JOINABLE_FORMATS } from './audio-join'
+import { FIRST_CHUNK_CHARS } from './first-chunk'
+import { speechRpm, retentionMs } from './plan-limits'
+import { splitRamped } from './ramp-split'
+import type { HistoryRecord, ReaderHistory } from './reader-history'
+import { toReaderVoices } from './reader-models'
+import { ReaderCatalog } from './reader-catalog'
+import { Reading } from './reading'
+import { defaultChoice, defaultModel } from './default-choice'
+import { MAX_READER_TEXT } from './text-limit'
+import { fetchPreview } from './voice-preview'
+
+export interface SaveAudioRequest {
+  suggestedName: string
+  bytes: Uint8Array
+  format: TtsFormat
+}
+
+export interface ReaderServiceDeps {
+  endpoint(): GatewayEndpoint
+  events: EventHub
+  history: ReaderHistory
+  balanceVnd(): number | null
+  plan(): string | null
+  /** Asks where to save and writes the file; null when the user cancels. */
+  saveAudio(request: SaveAudioRequest): Promise<{ path: string } | null>
+  client?: (endpoint: GatewayEndpoint) => TtsClient
+  firstChunkChars?: number
+}
+
+/** Readings whose audio stays in memory, for playback and saving without a download. */
+const READINGS_KEPT = 3
+const PREVIEW_WORDS = 12
+
+export class ReaderService {
+  readonly #deps: ReaderServiceDeps
+  readonly #catalog: ReaderCatalog
+  /** Newest last; the last is the current reading. */
+  #readings: Reading[] = []
+  /** History writes under way: quitting waits for them. */
+  readonly #remembering = new Set<Promise<void>>()
+
+  constructor(deps: ReaderServiceDeps) {
+    this.#deps = deps
+    this.#catalog = new ReaderCatalog(
+      () => this.#client(),
+      () => this.#account(),
+    )
+  }
+
+  models(): Promise<ReaderModels> {
+    return this.#catalog.models(this.#deps.plan())
+  }
+
+  async voices(model: string): Promise<ReaderVoices> {
+    return toReaderVoices(model, await this.#catalog.voices(model))
+  }
+
+  async estimate(choice: ReaderChoice): Promise<ReaderEstimate> {
+    const rules = await this.#catalog.rules(choice.model)
+    const check = this.#check(choice, rules)
+    const costVnd = estimateCostVnd(choice.text, rules)
+    const balanceVnd = this.#deps.balanceVnd()
+    const limit = rules.maxInputChars
+    return {
+      chars: billableChars(choice.text),
+      chunks: limit === null ? 1 : splitRamped(choice.text, limit, this.#firstChunkChars()).length,
+      costVnd,
+      free: rules.unitPriceVndPer1M === 0,
+      balanceVnd,
+      affordable: costVnd === null || balanceVnd === null ? null : costVnd <= balanceVnd,
+      problems: check.ok ? [] : check.problems,
+      notes: check.ok ? check.notes : [],
+    }
+  }
+
+  /** Starts a reading of `choice`, replacing the current one. Refuses what the service would refuse. */
+  async read(choice: ReaderChoice): Promise<ReadingStatus> {
+    const rules = await this.#catalog.rules(choice.model)
+    const check = this.#check(choice, rules)
+    if (!check.ok) {
+      const first = check.problems[0]
+      throw new AppError('invalid_input', check.problems.map((p) => p.message).join(' '), {
+        ...(first ? { field: first.field } : {}),
+      })
+    }
+    const estimateVnd = estimateCostVnd(choice.text, rules)
+    const balance = this.#deps.balanceVnd()
+    if (estimateVnd !== null && balance !== null && estimateVnd > balance) {
+      throw new AppError(
+        'invalid_input',
+        `Reading this costs about ${Math.ceil(estimateVnd)} VND; the balance is ${Math.floor(balance)} VND.`,
+        { field: 'input' },
+      )
+    }
+    this.current?.cancel()
+    const reading = new Reading({
+      client: this.#client(),
+      choice,
+      request: check.request,
+      rules,
+      rpm: speechRpm(this.#deps.plan(), rules.unitPriceVndPer1M === 0),
+      firstChunkChars: this.#firstChunkChars(),
+      estimateVnd,
+      onChange: (status) => this.#deps.events.emit('tts:reading', status),
+      onSettled: (r) => {
+        const write = this.#remember(r).finally(() => this.#remembering.delete(write))
+        this.#remembering.add(write)
+      },
+    })
+    this.#readings = [...this.#readings, reading].slice(-READINGS_KEPT)
+    reading.start()
+    return reading.status()
+  }
+
+  /** Reads `text` with the saved Reader settings (the read-selection hotkey). */
+  async readWithDefaults(text: string, saved: TtsDefaults): Promise<ReadingStatus> {
+    if (text.trim() === '')
+      throw new AppError('invalid_input', 'There is no text to read.', { field: 'input' })
+    const { models } = await this.models()
+    const model = defaultModel(models, saved.model)
+    if (!model) throw new AppError('unavailable', 'The service offers no speech model.')
+    const voices = await this.voices(model.id).catch(() => null)
+    return this.read(defaultChoice(text.slice(0, MAX_READER_TEXT), saved, model, voices))
+  }
+
+  get current(): Reading | null {
+    return this.#readings.at(-1) ?? null
+  }
+
+  snapshot(): ReaderSnapshot {
+    const r = this.current
+    return { reading: r?.status() ?? null, text: r?.text ?? '' }
+  }
+
+  cancel(): ReadingStatus | null {
+    const r = this.current
+    r?.cancel()
+    return r?.status() ?? null
+  }
+
+  resume(): ReadingStatus {
+    const r = this.current
+    if (!r) throw new AppError('not_found', 'There is no reading to continue.')
+    if (r.job.status === 'done') return r.status()
+    r.start()
+    return r.status()
+  }
+
+  audio(id: string, index: number): ReaderAudio {
+    const chunk = this.#reading(id).chunkAudio(index)
+    const audio = chunk.audio as NonNullable<typeof chunk.audio>
+    return {
+      data: Buffer.from(audio.bytes).toString('base64'),
+      contentType: audio.contentType,
+      format: this.#reading(id).request.response_format,
+      sampleRateHz: audio.sampleRateHz,
+    }
+  }
+
+  /** Saves a reading as one file: from memory while Loa has it, else downloaded again (free). */
+  async save(id: string): Promise<{ path: string } | null> {
+    const inMemory = this.#readings.find((r) => r.id === id)
+    const record = this.#deps.history.get(id)
+    const format = inMemory?.request.response_format ?? record?.format
+    if (!format) throw new AppError('not_found', 'This reading is no longer known.')
+    if (!JOINABLE_FORMATS.includes(format)) {
+      throw new AppError(
+        'invalid_input',
+        `A reading in ${format} cannot be saved as one file; use mp3, wav or pcm.`,
+      )
+    }
+    const parts = inMemory
+      ? inMemory.readyChunks().map((c) => c.audio?.bytes as Uint8Array)
+      : await this.#download(id)
+    if (parts.length === 0) throw new AppError('not_found', 'This reading has no audio yet.')
+    const text = inMemory?.text ?? record?.preview ?? ''
+    return this.#deps.saveAudio({
+      suggestedName: fileNameFor(text, format),
+      bytes: joinAudio(parts, format),
+      format,
+    })
+  }
+
+  history(): ReaderHistoryItem[] {
+    const account = this.#account()
+    return this.#deps.history.list(account).map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt,
+      model: r.model,
+      voice: r.voice,
+      format: r.format,
+      chars: r.chars,
+      costVnd: r.costVnd,
+      chunkCount: r.jobIds.length,
+      preview: r.preview,
+      expiresAt: r.expiresAt,
+      inMemory: this.#readings.some((m) => m.id === r.id),
+      downloadable: r.jobIds.length > 0 && r.jobIds.every((j) => j !== null),
+      gone: r.gone,
+    }))
+  }
+
+  async preview(model: string, voice: string): Promise<ReaderAudio> {
+    const url = await this.#catalog.previewUrl(model, voice)
+    if (!url) throw new AppError('not_found', `The service has no sample of ${voice}.`)
+    return fetchPreview(url)
+  }
+
+  /** Stops the current reading and lets requests in flight and history writes finish; used at quit. */
+  async close(): Promise<void> {
+    this.current?.cancel()
+    await Promise.all(this.#readings.map((r) => r.settled()))
+    await Promise.all(this.#remembering)
+  }
+
+  #check(choice: ReaderChoice, rules: Awaited<ReturnType<ReaderCatalog['rules']>>): CheckResult {
+    // The text is read in chunks under the model's limit, so the limit applies to one chunk's worth.
+    const limit = rules.maxInputChars
+    const sample = limit === null ? choice.text : [...choice.text].slice(0, limit).join('')
+    return checkRequest(rules, {
+      text: sample,
+      format: choice.format,
+      speed: choice.speed,
+      ...(choice.voice === null ? {} : { voice: choice.voice }),
+    })
+  }
+
+  #reading(id: string): Reading {
+    const r = this.#readings.find((m) => m.id === id)
+    if (!r) throw new AppError('not_found', 'This reading is no longer in memory; save it from the history.')
+    return r
+  }
+
+  async #download(id: string): Promise<Uint8Array[]> {
+    const record = this.#deps.history.get(id)
+    if (!record) throw new AppError('not_found', 'This reading is no longer known.')
+    if (record.jobIds.some((j) => j === null)) {
+      throw new AppError('not_found', 'The service did not name the stored audio of this reading.')
+    }
+    const client = this.#client()
+    const parts: Uint8Array[] = []
+    for (const jobId of record.jobIds as string[]) {
+      try {
+        parts.push((await client.download(jobId)).bytes)
+      } catch (err) {
+        throw await this.#explainGone(record, err)
+      }
+    }
+    return parts
+  }
+
+  async #explainGone(record: HistoryRecord, err: unknown): Promise<unknown> {
+    const status = err instanceof GatewayError ? err.details.status : null
+    if (status !== 404 && status !== 410) return err
+    const gone = status === 410 ? 'expired' : 'not_found'
+    await this.#deps.history.update(record.id, { gone })
+    this.#emitHistory()
+    return new AppError(
+      'not_found',
+      gone === 'expired'
+        ? 'The service has deleted this audio (it keeps it 24 hours on FREE, 72 hours on paid plans). Read the text again.'
+        : 'The service did not keep this audio (files over 50 MB are not stored) or no longer knows it.',
+      { cause: err },
+    )
+  }
+
+  /** A run ended: the reading goes into the history if any of it was paid for. */
+  async #remember(r: Reading): Promise<void> {
+    const ready = r.job.chunks.filter((c) => c.audio !== null)
+    if (ready.length === 0) return
+    const createdMs = Date.parse(r.startedAt)
+    const expiries = ready
+      .map((c) => c.audio?.expiresAt)
+      .filter((e): e is string => !!e && !Number.isNaN(Date.parse(e)))
+    const expiresAt =
+      expiries.length > 0
+        ? new Date(Math.min(...expiries.map((e) => Date.parse(e)))).toISOString()
+        : new Date(createdMs + retentionMs(this.#deps.plan())).toISOString()
+    const complete = ready.length === r.job.chunks.length
+    await this.#deps.history.put({
+      id: r.id,
+      account: this.#account(),
+      createdAt: r.startedAt,
+      model: r.request.model,
+      voice: r.request.voice ?? null,
+      format: r.request.response_format,
+      chars: ready.reduce((n, c) => n + c.chars, 0),
+      costVnd: r.job.progress.spentVnd,
+      preview: firstWords(r.text),
+      expiresAt,
+      // A partial reading is re-downloadable only for its finished chunks, in order.
+      jobIds: (complete ? r.job.chunks : r.readyChunks()).map((c) => c.audio?.jobId ?? null),
+      sampleRateHz: ready[0]?.audio?.sampleRateHz ?? null,
+      gone: null,
+    })
+    this.#emitHistory()
+  }
+
+  #emitHistory(): void {
+    this.#deps.events.emit('tts:history', this.history())
+  }
+
+  #account(): string {
+    return keyHash(this.#deps.endpoint())
+  }
+
+  #client(): TtsClient {
+    const endpoint = this.#deps.endpoint()
+    return this.#deps.client?.(endpoint) ?? new TtsClient({ endpoint })
+  }
+
+  #firstChunkChars(): number {
+    return this.#deps.firstChunkChars ?? FIRST_CHUNK_CHARS
+  }
+}
+
+function firstWords(text: string): string {
+  return text.trim().split(/\s+/).slice(0, PREVIEW_WORDS).join(' ')
+}
+
+/** `loa-2026-11-23-xin-chao-cac-ban.mp3`: the date and the first words, safe on every OS. */
+export function fileNameFor(text: string, format: TtsFormat, now = new Date()): string {
+  const slug = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '')
+  const date = now.toISOString().slice(0, 10)
+  return `loa-${date}${slug ? `-${slug}` : ''}.${format}`
+}

@@ -1,0 +1,157 @@
+// One reading as the Reader follows it: the speech job, where each chunk sits in the text (for
+// highlighting), and the status every window is shown. Knows nothing of IPC or files.
+import { randomUUID } from 'node:crypto'
+import type { ReaderChoice, ReadingState, ReadingStatus } from '../../preload/contract'
+import { AppError } from '../errors'
+import type { SpeechRequestBody } from '../api/tts/tts-check'
+import type { TtsRules } from '../api/tts/tts-rules'
+import { SpeechJob, SpeechJobError, type SpeechChunk, type SpeechSynthesizer } from './speech-job'
+
+export interface ReadingOptions {
+  client: SpeechSynthesizer
+  choice: ReaderChoice
+  /** The body the rules allow, for the first chunk; each chunk sends it with its own text. */
+  request: SpeechRequestBody
+  rules: TtsRules
+  rpm: number
+  firstChunkChars: number
+  estimateVnd: number | null
+  /** Every change of status. */
+  onChange: (status: ReadingStatus) => void
+  /** A run ended (done, failed or cancelled). */
+  onSettled: (reading: Reading) => void
+}
+
+export class Reading {
+  readonly id = randomUUID()
+  readonly text: string
+  readonly startedAt = new Date().toISOString()
+  readonly job: SpeechJob
+  readonly #opts: ReadingOptions
+  readonly #offsets: number[]
+  #run: Promise<void> | null = null
+
+  constructor(opts: ReadingOptions) {
+    this.#opts = opts
+    this.text = opts.choice.text
+    const { request } = opts
+    this.job = new SpeechJob({
+      client: opts.client,
+      request: {
+        model: request.model,
+        responseFormat: request.response_format,
+        ...(request.voice === undefined ? {} : { voice: request.voice }),
+        ...(request.speed === undefined ? {} : { speed: request.speed }),
+      },
+      text: opts.choice.text,
+      rules: opts.rules,
+      rpm: opts.rpm,
+      firstChunkChars: opts.firstChunkChars,
+      onChunk: () => this.#changed(),
+      onProgress: () => this.#changed(),
+    })
+    let at = 0
+    this.#offsets = this.job.chunks.map((c) => (at += c.text.length) - c.text.length)
+  }
+
+  get request(): SpeechRequestBody {
+    return this.#opts.request
+  }
+
+  get running(): boolean {
+    return this.job.status === 'running'
+  }
+
+  /** Chunks with audio, in order, as long as none before them is missing. */
+  readyChunks(): SpeechChunk[] {
+    const out: SpeechChunk[] = []
+    for (const c of this.job.chunks) {
+      if (!c.audio) break
+      out.push(c)
+    }
+    return out
+  }
+
+  chunkAudio(index: number): SpeechChunk {
+    const chunk = this.job.chunks[index]
+    if (!chunk?.audio) throw new AppError('not_found', `Chunk ${index + 1} of this reading has no audio yet.`)
+    return chunk
+  }
+
+  /** Starts the job, or continues it from its first unfinished chunk. */
+  start(): void {
+    if (this.running) return
+    this.#run = this.job
+      .run()
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        this.#changed()
+        this.#opts.onSettled(this)
+      })
+    this.#changed()
+  }
+
+  cancel(): void {
+    this.job.cancel()
+  }
+
+  /** Resolves when the current run has settled. */
+  settled(): Promise<void> {
+    return this.#run ?? Promise.resolve()
+  }
+
+  status(): ReadingStatus {
+    const p = this.job.progress
+    const { choice, request } = this.#opts
+    return {
+      id: this.id,
+      state: stateOf(this.job.status),
+      model: choice.model,
+      voice: request.voice ?? null,
+      format: request.response_format,
+      speed: request.speed ?? null,
+      chunks: this.job.chunks.map((c, i) => ({
+        index: c.index,
+        start: this.#offsets[i] as number,
+        end: (this.#offsets[i] as number) + c.text.length,
+        chars: c.chars,
+        ready: c.audio !== null,
+        costVnd: c.costVnd,
+      })),
+      chunksDone: p.chunksDone,
+      chunkCount: p.chunkCount,
+      charsDone: p.charsDone,
+      charsTotal: p.charsTotal,
+      spentVnd: p.spentVnd,
+      estimateVnd: this.#opts.estimateVnd,
+      error: this.#error(),
+      startedAt: this.startedAt,
+    }
+  }
+
+  #error(): ReadingStatus['error'] {
+    const err = this.job.error
+    if (!err || err.code === 'SPEECH_JOB_CANCELLED') return null
+    const cause = err.cause
+    const kind = cause instanceof AppError ? cause.kind : 'internal'
+    const retry = cause instanceof AppError ? cause.retryAfterMs : undefined
+    return {
+      kind,
+      message: err.message,
+      chunkIndex: err instanceof SpeechJobError ? err.chunkIndex : null,
+      ...(retry === undefined ? {} : { retryAfterMs: retry }),
+      ...(cause instanceof AppError && cause.field !== undefined ? { field: cause.field } : {}),
+    }
+  }
+
+  #changed(): void {
+    this.#opts.onChange(this.status())
+  }
+}
+
+function stateOf(status: SpeechJob['status']): ReadingState {
+  return status === 'idle' ? 'running' : status
+}

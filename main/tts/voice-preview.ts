@@ -1,0 +1,70 @@
+// Fetches a voice's sample from the `preview_url` the voice list gave (tts-api.md "Voice record"). The
+// renderer may not reach the network, so main fetches it. Samples are public files: the API key is
+// never sent with them, whatever host they are on.
+import type { ReaderAudio, ReaderFormat } from '../../preload/contract'
+import { userAgent } from '../api/user-agent'
+import { AppError } from '../errors'
+
+const PREVIEW_TIMEOUT_MS = 15_000
+/** A sample is a few seconds of speech; anything far larger is not one. */
+const MAX_PREVIEW_BYTES = 5 * 1024 * 1024
+
+const FORMAT_BY_TYPE: Record<string, ReaderFormat> = {
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'opus',
+  'audio/flac': 'flac',
+  'audio/aac': 'aac',
+}
+
+export async function fetchPreview(url: string, fetchImpl: typeof fetch = fetch): Promise<ReaderAudio> {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new AppError('protocol', `The voice list gave a sample address that is not a URL: ${url}`)
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new AppError('protocol', `The voice sample is not on the web: ${parsed.protocol}`)
+  }
+  let res: Response
+  try {
+    res = await fetchImpl(parsed, {
+      headers: { Accept: 'audio/*', 'User-Agent': userAgent() },
+      signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
+      redirect: 'follow',
+    })
+  } catch (cause) {
+    throw new AppError('network', 'The voice sample could not be fetched.', { cause })
+  }
+  if (!res.ok)
+    throw new AppError(
+      res.status === 404 ? 'not_found' : 'server',
+      `The voice sample answered ${res.status}.`,
+    )
+  const declared = Number(res.headers.get('content-length') ?? NaN)
+  if (declared > MAX_PREVIEW_BYTES)
+    throw new AppError('protocol', 'The voice sample is too large to be a sample.')
+  const bytes = new Uint8Array(
+    await res.arrayBuffer().catch((cause: unknown) => {
+      throw new AppError('network', 'The connection dropped while the sample was arriving.', { cause })
+    }),
+  )
+  if (bytes.length === 0 || bytes.length > MAX_PREVIEW_BYTES) {
+    throw new AppError('protocol', 'The voice sample is empty or too large.')
+  }
+  const contentType =
+    (res.headers.get('content-type') ?? 'audio/mpeg').split(';')[0]?.trim().toLowerCase() ?? ''
+  const format = FORMAT_BY_TYPE[contentType] ?? extensionFormat(parsed.pathname)
+  if (!format) throw new AppError('protocol', `The voice sample is not audio (${contentType}).`)
+  return { data: Buffer.from(bytes).toString('base64'), contentType, format, sampleRateHz: null }
+}
+
+function extensionFormat(path: string): ReaderFormat | null {
+  const ext = path.split('.').pop()?.toLowerCase()
+  return ext === 'mp3' || ext === 'wav' || ext === 'ogg' || ext === 'opus' || ext === 'flac' ? ext : null
+}
