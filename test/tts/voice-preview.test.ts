@@ -1,0 +1,52 @@
+// Voice samples fetched by main: public files, so the key is never sent; anything that is not a short
+// audio file over http(s) is refused with a clear error.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fetchPreview } from '../../main/tts/voice-preview'
+
+let server: Server
+let base: string
+const seen: IncomingHttpHeaders[] = []
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.headers)
+    if (req.url === '/a.mp3')
+      return void res.writeHead(200, { 'Content-Type': 'audio/mpeg' }).end(Buffer.alloc(900, 1))
+    if (req.url === '/b.wav')
+      return void res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(Buffer.alloc(64, 2))
+    if (req.url === '/page') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>')
+    if (req.url === '/huge.mp3')
+      return void res
+        .writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': String(6 * 1024 * 1024) })
+        .end()
+    res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+describe('fetchPreview', () => {
+  it('returns the sample as base64 with its format, and sends no key', async () => {
+    const sample = await fetchPreview(`${base}/a.mp3`)
+    expect(sample).toMatchObject({ format: 'mp3', contentType: 'audio/mpeg' })
+    expect(Buffer.from(sample.data, 'base64')).toEqual(Buffer.alloc(900, 1))
+    expect(seen.at(-1)?.authorization).toBeUndefined()
+    expect(seen.at(-1)?.['user-agent']).toMatch(/Loa/)
+  })
+
+  it('takes the format from the file name when the type says nothing', async () => {
+    expect((await fetchPreview(`${base}/b.wav`)).format).toBe('wav')
+  })
+
+  it('refuses what is not a sample: another scheme, a page, a missing or huge file, a bad address', async () => {
+    await expect(fetchPreview('file:///etc/passwd')).rejects.toMatchObject({ kind: 'protocol' })
+    await expect(fetchPreview('not a url')).rejects.toMatchObject({ kind: 'protocol' })
+    await expect(fetchPreview(`${base}/page`)).rejects.toMatchObject({ kind: 'protocol' })
+    await expect(fetchPreview(`${base}/missing.mp3`)).rejects.toMatchObject({ kind: 'not_found' })
+    await expect(fetchPreview(`${base}/huge.mp3`)).rejects.toMatchObject({ kind: 'protocol' })
+    await expect(fetchPreview('http://127.0.0.1:1/x.mp3')).rejects.toMatchObject({ kind: 'network' })
+  })
+})
