@@ -22,7 +22,11 @@ export function splitRamped(
   while (limit < maxChars && rest !== '') {
     // Only the head can become the next chunk, so only a window of the text is split: a long text stays
     // cheap. A head that reaches the window's end may have been cut there; then the whole rest decides.
-    const window = rest.slice(0, limit * 4 + 64)
+    let end = limit * 4 + 64
+    // A window cut between the halves of a surrogate pair shows the segmenter a lone half, and so a
+    // grapheme boundary the text does not have; grapheme rules look only one code point past a boundary.
+    if (/[\uD800-\uDBFF]/.test(rest.charAt(end - 1))) end -= 1
+    const window = rest.slice(0, end)
     let head = splitText(window, limit, locale)[0] ?? ''
     if (head.length === window.length && window.length < rest.length)
       head = splitText(rest, limit, locale)[0] ?? ''
