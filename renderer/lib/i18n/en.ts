@@ -2,6 +2,7 @@ import { accountEn } from './sections/account.en'
 import { audioEn } from './sections/audio.en'
 import { catalogEn } from './sections/catalog.en'
 import { hotkeyEn } from './sections/hotkey.en'
+import { readerEn } from './sections/reader.en'
 import { voiceEn } from './sections/voice.en'
 import type { MessageKey } from './vi'
 
@@ -11,6 +12,7 @@ export const en: Record<MessageKey, string> = {
   ...audioEn,
   ...hotkeyEn,
   ...voiceEn,
+  ...readerEn,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Using the built-in demo service. Add your API key in Settings to use your account.',

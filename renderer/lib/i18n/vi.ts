@@ -4,6 +4,7 @@ import { accountVi } from './sections/account.vi'
 import { audioVi } from './sections/audio.vi'
 import { catalogVi } from './sections/catalog.vi'
 import { hotkeyVi } from './sections/hotkey.vi'
+import { readerVi } from './sections/reader.vi'
 import { voiceVi } from './sections/voice.vi'
 
 export const vi = {
@@ -12,6 +13,7 @@ export const vi = {
   ...audioVi,
   ...hotkeyVi,
   ...voiceVi,
+  ...readerVi,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Đang dùng dịch vụ demo tích hợp. Thêm khóa API trong Cài đặt để dùng tài khoản của bạn.',

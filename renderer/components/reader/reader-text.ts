@@ -1,0 +1,80 @@
+// What the Reader's prices, notes, problems, times and states say, in the user's language. Main's rule
+// texts are written for logs and the CLI; these are the words the user reads beside them.
+import type { Language, ReaderModel, ReaderNote, ReaderProblem } from '../../../preload/contract'
+import { formatNumber, formatVnd } from '../../lib/format'
+import type { Translate } from '../account/translate'
+
+/** "12.000 ₫ / 1 triệu ký tự", "Miễn phí", or that the price is not known. */
+export function modelPrice(model: ReaderModel, lang: Language, t: Translate): string {
+  if (model.free) return t('reader.model.free')
+  if (model.unitPriceVndPer1M === null) return t('reader.model.priceUnknown')
+  return t('reader.model.price', { price: formatVnd(model.unitPriceVndPer1M, lang) })
+}
+
+/** The model's input limit per request, "about" when it is the spec's round figure. */
+export function modelLimit(model: ReaderModel, lang: Language, t: Translate): string {
+  if (model.maxInputChars === null) return t('reader.model.noLimit')
+  const chars = formatNumber(model.maxInputChars, lang)
+  return t(model.maxInputApproximate ? 'reader.model.limitAbout' : 'reader.model.limit', { chars })
+}
+
+export function noteText(note: ReaderNote, lang: Language, t: Translate): string {
+  const speed = (n: number) => formatNumber(n, lang)
+  switch (note.code) {
+    case 'speed_clamped':
+      return t('reader.note.speedClamped', { from: speed(note.from), to: speed(note.to) })
+    case 'speed_dropped':
+      return t('reader.note.speedDropped', { from: speed(note.from) })
+    case 'voice_alias':
+      return note.deprecated
+        ? t('reader.note.aliasDeprecated', { alias: note.alias })
+        : t('reader.note.alias', { alias: note.alias, target: note.target })
+    case 'voice_fallback':
+      return t('reader.note.fallback', { requested: note.requested, fallback: note.fallback })
+    case 'voice_default':
+      return note.voice === null
+        ? t('reader.note.defaultVoice')
+        : t('reader.note.defaultVoiceNamed', { voice: note.voice })
+    case 'voice_unchecked':
+      return t('reader.note.unchecked', { voice: note.voice })
+  }
+}
+
+/** The field a problem is about, before main's own words (which name the real limit, format or voice). */
+export function problemField(problem: ReaderProblem, t: Translate): string {
+  return t(`reader.problem.${problem.field}`)
+}
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+
+/** Time left until the service deletes a reading's audio: "23 giờ 5 phút", "12 phút", "< 1 phút". */
+export function countdownText(leftMs: number, lang: Language, t: Translate): string {
+  if (leftMs < MINUTE_MS) return t('reader.history.underMinute')
+  const hours = Math.floor(leftMs / HOUR_MS)
+  const minutes = Math.floor((leftMs % HOUR_MS) / MINUTE_MS)
+  const params = { hours: formatNumber(hours, lang), minutes: formatNumber(minutes, lang) }
+  if (hours === 0) return t('reader.history.minutes', params)
+  return t('reader.history.hoursMinutes', params)
+}
+
+/** Milliseconds until an ISO time; null when there is none. */
+export function msUntil(iso: string | null, nowMs: number): number | null {
+  if (iso === null) return null
+  const at = Date.parse(iso)
+  return Number.isFinite(at) ? at - nowMs : null
+}
+
+/** "1:05", "12:40", "1:02:03": a player's clock, counted down to whole seconds. */
+export function clockTime(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0
+  const h = Math.floor(whole / 3600)
+  const m = Math.floor((whole % 3600) / 60)
+  const s = String(whole % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+}
+
+/** The speed as a multiplier, "1,25×". */
+export function speedText(speed: number, lang: Language): string {
+  return `${formatNumber(speed, lang)}×`
+}
