@@ -169,3 +169,131 @@ describe('HotkeySettings recording', () => {
     expect(byTestId(root, 'hotkey-talk')!.textContent).toBe('Ctrl+Shift+Space')
   })
 })
+
+describe('HotkeySettings read-selection key', () => {
+  const recordReadSelection = (root: HTMLElement) => {
+    byTestId(root, 'hotkey-read-selection-change')!.click()
+    flushSync()
+  }
+
+  it('shows the key and where its text comes from, in the platform words', async () => {
+    let root = await show()
+    const read = byTestId(root, 'hotkey-read-selection')!
+    expect(read.tagName).toBe('KBD')
+    expect(read.textContent).toBe('Ctrl+Shift+R')
+    expect(read.dataset['accelerator']).toBe('CommandOrControl+Shift+R')
+    expect(root.textContent).toContain('Read-selection key')
+    expect(byTestId(root, 'hotkey-read-selection-help')!.textContent).toContain(
+      "Highlight text in any app, then press this key: Loa reads it aloud with the Reader's saved model and voice",
+    )
+
+    unmount(mounted!)
+    app.info = { ...app.info!, platform: 'darwin' }
+    root = await show()
+    expect(byTestId(root, 'hotkey-read-selection')!.textContent).toBe('⌘⇧R')
+    expect(byTestId(root, 'hotkey-read-selection-help')!.textContent).toContain('Copy text in any app')
+  })
+
+  it('records the next combination and saves it as the read-selection key only', async () => {
+    const root = await show()
+    recordReadSelection(root)
+    expect(byTestId(root, 'hotkey-read-selection-recording')!.textContent).toContain(
+      'Press the new key combination',
+    )
+    expect(byTestId(root, 'hotkey-read-selection-change')!.textContent).toContain('Cancel')
+    key('ShiftLeft', { shiftKey: true })
+    key('KeyL', { ctrlKey: true, altKey: true })
+    await settle()
+    expect(updates()).toEqual([{ hotkeys: { readSelection: 'CommandOrControl+Alt+L' } }])
+    expect(byTestId(root, 'hotkey-read-selection-recording')).toBeNull()
+    expect(byTestId(root, 'hotkey-read-selection')!.textContent).toBe('Ctrl+Alt+L')
+    expect(byTestId(root, 'hotkey-talk')!.textContent).toBe('Ctrl+Shift+Space')
+  })
+
+  it('refuses the talk key, and keeps listening', async () => {
+    const root = await show()
+    recordReadSelection(root)
+    key('Space', { ctrlKey: true, shiftKey: true })
+    await settle()
+    expect(updates()).toEqual([])
+    expect(byTestId(root, 'hotkey-read-selection-recording')!.textContent).toBe(
+      'Ctrl+Shift+Space is already the talk key: choose another combination.',
+    )
+    key('KeyL', { ctrlKey: true, shiftKey: true })
+    await settle()
+    expect(updates()).toEqual([{ hotkeys: { readSelection: 'CommandOrControl+Shift+L' } }])
+  })
+
+  it('refuses the read-selection key as the talk key', async () => {
+    const root = await show()
+    byTestId(root, 'hotkey-change')!.click()
+    flushSync()
+    key('KeyR', { ctrlKey: true, shiftKey: true })
+    await settle()
+    expect(updates()).toEqual([])
+    expect(byTestId(root, 'hotkey-recording')!.textContent).toBe(
+      'Ctrl+Shift+R is already the read-selection key: choose another combination.',
+    )
+  })
+
+  it('refuses a key without a modifier, and keeps listening', async () => {
+    const root = await show()
+    recordReadSelection(root)
+    key('KeyR')
+    await settle()
+    expect(updates()).toEqual([])
+    expect(byTestId(root, 'hotkey-read-selection-recording')!.textContent).toContain(
+      'R could no longer be typed in any app',
+    )
+  })
+
+  it('cancels on Escape, saving nothing', async () => {
+    const root = await show()
+    recordReadSelection(root)
+    key('Escape')
+    await settle()
+    expect(byTestId(root, 'hotkey-read-selection-recording')).toBeNull()
+    expect(byTestId(root, 'hotkey-read-selection-change')!.textContent).toContain('Change')
+    key('KeyK', { ctrlKey: true })
+    await settle()
+    expect(updates()).toEqual([])
+  })
+
+  it('records for one row at a time', async () => {
+    const root = await show()
+    byTestId(root, 'hotkey-change')!.click()
+    flushSync()
+    recordReadSelection(root)
+    expect(byTestId(root, 'hotkey-recording')).toBeNull()
+    key('KeyK', { ctrlKey: true })
+    await settle()
+    expect(updates()).toEqual([{ hotkeys: { readSelection: 'CommandOrControl+K' } }])
+  })
+
+  it('shows the settings error under its own row', async () => {
+    bridge.fail('settings:update', { kind: 'invalid_input', message: 'hotkeys.readSelection: not valid' })
+    const root = await show()
+    recordReadSelection(root)
+    key('KeyK', { ctrlKey: true })
+    await settle()
+    expect(byTestId(root, 'hotkey-read-selection-error')!.textContent).toBe(
+      'hotkeys.readSelection: not valid',
+    )
+    expect(byTestId(root, 'hotkey-error')).toBeNull()
+    expect(byTestId(root, 'hotkey-read-selection')!.textContent).toBe('Ctrl+Shift+R')
+  })
+
+  it('speaks Vietnamese', async () => {
+    app.settings.set({ ...app.settings.current!, language: 'vi' })
+    const root = await show()
+    expect(root.textContent).toContain('Phím đọc đoạn đã chọn')
+    expect(byTestId(root, 'hotkey-read-selection-help')!.textContent).toContain(
+      'Bôi đen chữ ở bất kỳ ứng dụng nào rồi nhấn phím này',
+    )
+    recordReadSelection(root)
+    key('Space', { ctrlKey: true, shiftKey: true })
+    expect(byTestId(root, 'hotkey-read-selection-recording')!.textContent).toBe(
+      'Ctrl+Shift+Space đang là phím nói: hãy chọn tổ hợp khác.',
+    )
+  })
+})

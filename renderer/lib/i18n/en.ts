@@ -68,7 +68,6 @@ export const en: Record<MessageKey, string> = {
   'settings.lowBalance': 'Warn when the balance falls below (₫)',
   'settings.refreshInterval': 'Refresh every (seconds)',
   'settings.launchAtLogin': 'Open Loa at login',
-  'settings.hotkeyRead': 'Read selected text key',
   'settings.saved': 'Saved.',
 
   'keyStorage.noKeyring':

@@ -69,7 +69,6 @@ export const vi = {
   'settings.lowBalance': 'Cảnh báo khi số dư dưới (₫)',
   'settings.refreshInterval': 'Làm mới mỗi (giây)',
   'settings.launchAtLogin': 'Mở Loa khi đăng nhập',
-  'settings.hotkeyRead': 'Phím đọc văn bản đã chọn',
   'settings.saved': 'Đã lưu.',
 
   'keyStorage.noKeyring':

@@ -32,6 +32,14 @@ export const hotkeyEn: Record<keyof typeof hotkeyVi, string> = {
   'hotkey.reason.conflict': 'Another application holds this shortcut.',
   'hotkey.reason.browser': 'A browser has no global hotkey: use the Talk button in the Loa window.',
   'hotkey.reason.invalid': 'The shortcut is not valid.',
+  'hotkey.readSelection': 'Read-selection key',
+  'hotkey.readSelection.helpLinux':
+    "Highlight text in any app, then press this key: Loa reads it aloud with the Reader's saved model and voice (what you copied, if nothing is highlighted).",
+  'hotkey.readSelection.help':
+    "Copy text in any app, then press this key: Loa reads it aloud with the Reader's saved model and voice.",
+  'hotkey.talk.sameAsReadSelection':
+    '{accelerator} is already the read-selection key: choose another combination.',
+  'hotkey.readSelection.sameAsTalk': '{accelerator} is already the talk key: choose another combination.',
   'hotkey.readSelectionUnavailable':
     'The read-selection key {accelerator} could not be registered: another application uses it, or it is not valid.',
 }

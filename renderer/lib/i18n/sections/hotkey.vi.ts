@@ -30,6 +30,13 @@ export const hotkeyVi = {
   'hotkey.reason.conflict': 'Một ứng dụng khác đang giữ phím tắt này.',
   'hotkey.reason.browser': 'Trình duyệt không có phím tắt toàn cục: hãy dùng nút Nói trong cửa sổ Loa.',
   'hotkey.reason.invalid': 'Phím tắt không hợp lệ.',
+  'hotkey.readSelection': 'Phím đọc đoạn đã chọn',
+  'hotkey.readSelection.helpLinux':
+    'Bôi đen chữ ở bất kỳ ứng dụng nào rồi nhấn phím này: Loa đọc to bằng mô hình và giọng đã lưu ở Đọc văn bản (không bôi đen gì thì đọc chữ đã sao chép).',
+  'hotkey.readSelection.help':
+    'Sao chép chữ ở bất kỳ ứng dụng nào rồi nhấn phím này: Loa đọc to bằng mô hình và giọng đã lưu ở Đọc văn bản.',
+  'hotkey.talk.sameAsReadSelection': '{accelerator} đang là phím đọc đoạn đã chọn: hãy chọn tổ hợp khác.',
+  'hotkey.readSelection.sameAsTalk': '{accelerator} đang là phím nói: hãy chọn tổ hợp khác.',
   'hotkey.readSelectionUnavailable':
     'Không đăng ký được phím đọc đoạn đã chọn {accelerator}: một ứng dụng khác đang dùng, hoặc tổ hợp phím không hợp lệ.',
 } as const
