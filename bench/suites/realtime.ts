@@ -6,8 +6,6 @@
 //   - release -> end-of-turn message on the socket
 //   - server audio frame -> handed to playback in main; reference: JSON.parse + base64 decode of the frame
 //   - CPU per minute of conversation and heap growth over a 60-minute session on a time-scaled service
-import { spawn, type ChildProcess } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { scaledClock, type EngineClock } from '../../main/realtime/engine-clock'
@@ -16,10 +14,10 @@ import { SessionEngine, type EngineOptions } from '../../main/realtime/session-e
 import { SessionsApi } from '../../main/realtime/sessions-api'
 import type { TransportConnector } from '../../main/realtime/transport'
 import { webSocketConnector } from '../../main/realtime/ws-transport'
+import { demoControl, startDemoProcess, type DemoProcess } from '../demo-process'
 import { goalFigure, percentile, significant } from '../goal'
 import type { Figure, SuiteReport } from '../types'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const MODEL_R = 'openai/gpt-realtime'
 const MODEL_L = 'google/gemini-live-2.5-flash'
 const DEVICE_RATE_HZ = 48_000
@@ -44,11 +42,7 @@ const GOALS = {
   heapGrowthMb: '<5',
 } as const
 
-interface Demo {
-  baseUrl: string
-  key: string
-  stop(): void
-}
+type Demo = DemoProcess
 
 export async function run(): Promise<SuiteReport> {
   const [live, scaled] = await Promise.all([startDemo(1), startDemo(LONG_TIME_SCALE)])
@@ -403,41 +397,10 @@ async function receivedSamples(demo: Demo, sessionId: string): Promise<number> {
   return body.received_samples
 }
 
-async function startDemo(timeScale: number): Promise<Demo> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'main/cli/index.ts', 'demo-server', '--time-scale', String(timeScale)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error('demo server did not start')), 20_000)
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString()
-      const nl = out.indexOf('\n')
-      if (nl >= 0) {
-        clearTimeout(timer)
-        resolve(out.slice(0, nl))
-      }
-    })
-  })
-  const info = JSON.parse(line) as { baseUrl: string; keys: { ordinary: string } }
-  // A long session must not run out of money.
-  await fetch(`${info.baseUrl}/__demo/wallet`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: 'ordinary', realVND: 50_000_000 }),
-  })
-  return { baseUrl: info.baseUrl, key: info.keys.ordinary, stop: () => child.kill('SIGTERM') }
-}
+const startDemo = (timeScale: number) => startDemoProcess(['--time-scale', String(timeScale)])
 
 async function withLatency<T>(demo: Demo, work: () => Promise<T>): Promise<T> {
-  const set = (latencyMs: number) =>
-    fetch(`${demo.baseUrl}/__demo/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ latencyMs }),
-    })
+  const set = (latencyMs: number) => demoControl(demo, 'faults', { latencyMs })
   await set(WAN_LATENCY_MS)
   try {
     return await work()

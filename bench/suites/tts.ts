@@ -3,16 +3,14 @@
 //   - time to first audio (job start -> onChunk of chunk 0) for a 20,000-character Vietnamese text over
 //     that for a 200-character one: SpeechJob with a short first chunk (FIRST_CHUNK_CHARS);
 //     reference: the same SpeechJob with every chunk at the model's limit
-import { spawn, type ChildProcess } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { billableChars } from '../../main/api/tts/text-count'
 import { TtsClient } from '../../main/api/tts/tts-client'
 import { FIRST_CHUNK_CHARS } from '../../main/tts/first-chunk'
 import { SpeechJob, SpeechJobError, type SpeechSynthesizer } from '../../main/tts/speech-job'
+import { demoControl, startDemoProcess, type DemoProcess } from '../demo-process'
 import { goalFigure, percentile, significant } from '../goal'
 import type { SuiteReport } from '../types'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 /** Group A's paid model: 4,096 characters a request, as the real one. */
 const MODEL = 'openai/tts-1'
 /**
@@ -40,11 +38,7 @@ const SENTENCES = [
   'ở miền Tây, mùa nước nổi mang phù sa về đồng ruộng, và người dân đi chợ bằng xuồng ba lá.',
 ] as const
 
-interface Demo {
-  baseUrl: string
-  key: string
-  stop(): void
-}
+type Demo = DemoProcess
 
 interface Arm {
   name: 'ours' | 'reference'
@@ -167,48 +161,8 @@ function textMaker() {
   }
 }
 
-async function startDemo(): Promise<Demo> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'main/cli/index.ts', 'demo-server'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  try {
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = ''
-      const timer = setTimeout(() => reject(new Error('demo server did not start')), 20_000)
-      child.stdout?.on('data', (c: Buffer) => {
-        out += c.toString()
-        const nl = out.indexOf('\n')
-        if (nl >= 0) {
-          clearTimeout(timer)
-          resolve(out.slice(0, nl))
-        }
-      })
-    })
-    const info = JSON.parse(line) as { baseUrl: string; keys: { ordinary: string } }
-    const demo = { baseUrl: info.baseUrl, key: info.keys.ordinary, stop: () => child.kill('SIGTERM') }
-    // Every run reads up to two chunks of 4,096 characters: about 3,400 VND at this model's price.
-    await control(demo, 'wallet', { key: 'ordinary', realVND: 50_000_000 })
-    return demo
-  } catch (error) {
-    child.kill('SIGTERM')
-    throw error
-  }
-}
+const startDemo = () => startDemoProcess()
 
 function setLatency(demo: Demo, latencyMs: number): Promise<void> {
-  return control(demo, 'faults', { latencyMs })
-}
-
-async function control(demo: Demo, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${demo.baseUrl}/__demo/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`POST /__demo/${path} answered ${res.status}: ${await res.text()}`)
+  return demoControl(demo, 'faults', { latencyMs })
 }

@@ -2,23 +2,14 @@
 // test says so: the first audio is handed over once that short chunk alone is synthesized.
 import { describe, expect, it } from 'vitest'
 import { billableChars } from '../../main/api/tts/text-count'
-import type { SpeechAudio, SpeechRequest } from '../../main/api/tts/tts-client'
+import type { SpeechRequest } from '../../main/api/tts/tts-client'
 import { FIRST_CHUNK_CHARS } from '../../main/tts/first-chunk'
 import { SpeechJob, type SpeechChunk, type SpeechSynthesizer } from '../../main/tts/speech-job'
+import { speechAudio } from './support/speech-audio'
 
 const MODEL_LIMIT_CHARS = 4096
 
-const audio = (bytes: Uint8Array): SpeechAudio => ({
-  bytes,
-  contentType: 'audio/pcm',
-  jobId: null,
-  billedChars: null,
-  costVnd: null,
-  replay: false,
-  sampleRateHz: 24_000,
-  expiresAt: null,
-  attempts: 1,
-})
+const audio = speechAudio
 
 /** Vietnamese prose of `chars` billable characters. */
 function prose(chars: number): string {

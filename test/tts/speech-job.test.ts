@@ -1,13 +1,13 @@
 // SpeechJob and its pacing over an in-memory synthesizer and a fake clock: the RPM window, cancel aborting
 // requests in flight, and the joiner's refusals. The demo-service runs are in speech-job.demo.test.ts.
 import { describe, expect, it } from 'vitest'
-import type { SpeechAudio } from '../../main/api/tts/tts-client'
 import type { Sleep } from '../../main/api/tts/tts-retry'
 import { writeWav } from '../../main/audio/wav'
 import { AudioJoinError, durationMs, joinAudio } from '../../main/tts/audio-join'
 import { RequestPacer } from '../../main/tts/pacing'
 import type { SpeechJobError } from '../../main/tts/speech-job'
 import { SpeechJob, type SpeechSynthesizer } from '../../main/tts/speech-job'
+import { speechAudio } from './support/speech-audio'
 
 function fakeTime() {
   let nowMs = 0
@@ -20,17 +20,7 @@ function fakeTime() {
   return { clock: { now: () => nowMs }, sleep, waits, now: () => nowMs }
 }
 
-const audio = (bytes: Uint8Array): SpeechAudio => ({
-  bytes,
-  contentType: 'audio/pcm',
-  jobId: null,
-  billedChars: null,
-  costVnd: null,
-  replay: false,
-  sampleRateHz: 24_000,
-  expiresAt: null,
-  attempts: 1,
-})
+const audio = speechAudio
 
 describe('RequestPacer', () => {
   it('lets no more than rpm requests start in any minute', async () => {
