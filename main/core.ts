@@ -191,13 +191,26 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     reader,
     language,
     async readSelection(text) {
+      if (text.trim() === '') {
+        const [title, body] = nothingSelectedText(language())
+        shell.notify(title, body)
+        return
+      }
+      const failed = (message: string) => {
+        // Say why, and open the Reader on the reading so the user can fix the choice or resume.
+        shell.notify(readSelectionFailedTitle(language()), message)
+        shell.showView('reader')
+      }
       try {
         await reader.readWithDefaults(text, settings.get().tts)
       } catch (err) {
-        // Nothing was sent: say why, and open the Reader with the text so the user can fix the choice.
-        shell.notify(readSelectionFailedTitle(language()), toIpcError(err).message)
-        shell.showView('reader')
+        return failed(toIpcError(err).message)
       }
+      // The window may be hidden: a reading that fails later is told too.
+      const reading = reader.current
+      await reading?.settled()
+      const error = reading?.status().error
+      if (error) failed(error.message)
     },
     setHotkeyStatus(status) {
       hotkeyStatus = status
@@ -215,4 +228,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
 
 function readSelectionFailedTitle(language: Language): string {
   return language === 'vi' ? 'Không đọc được đoạn đã chọn' : 'Could not read the selection'
+}
+
+function nothingSelectedText(language: Language): [string, string] {
+  return language === 'vi'
+    ? ['Chưa có văn bản để đọc', 'Hãy bôi đen (hoặc sao chép) một đoạn văn bản rồi nhấn lại phím đọc.']
+    : ['Nothing to read', 'Highlight (or copy) some text, then press the read key again.']
 }
