@@ -100,7 +100,8 @@ async function finished(r: Rig, id: string): Promise<ReadingStatus> {
   }
 }
 
-describe('ReaderService against the demo service', () => {
+// Readings synthesize real speech in mp3, slow on a loaded two-core machine.
+describe('ReaderService against the demo service', { timeout: 60_000 }, () => {
   it('lists the models with prices and greys out what each refuses, with the reason', async () => {
     const r = await rig()
     const { models, plan } = await r.reader.models()
