@@ -392,6 +392,8 @@ export interface ReaderProblem {
   field: ReaderField
   /** Plain text naming the real limit, format or voice. */
   message: string
+  /** The figures and names the message states, for saying it in the user's language. */
+  params: Record<string, string | number>
 }
 
 /** What the service will do differently from what was asked, without refusing. */

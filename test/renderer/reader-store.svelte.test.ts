@@ -172,6 +172,7 @@ describe('the estimate', () => {
       code: 'input_too_long',
       field: 'input' as const,
       message: 'openai/tts-1 takes at most 4096.',
+      params: { model: 'openai/tts-1', chars: 5000, limit: 4096 },
     }
     bridge.answer('tts:estimate', () => estimate({ problems: [problem] }))
     const store = await started()

@@ -148,7 +148,12 @@ describe('options', () => {
 
 describe('the price line and Read', () => {
   it('holds Read back with the reason until there is text, and while the estimate names problems', async () => {
-    const problem = { code: 'unsupported_format', field: 'format' as const, message: "not 'ogg'." }
+    const problem = {
+      code: 'unsupported_format',
+      field: 'format' as const,
+      message: "openai/tts-1 produces only mp3, wav; not 'ogg'.",
+      params: { model: 'openai/tts-1', formats: 'mp3, wav', format: 'ogg' },
+    }
     await show()
     const read = $('reader-read') as HTMLButtonElement
     expect(read.disabled).toBe(true)
@@ -160,7 +165,8 @@ describe('the price line and Read', () => {
     await type('Xin chào')
     expect(read.disabled).toBe(true)
     expect(read.title).toBe('Hãy sửa các vấn đề nêu trên trước khi đọc.')
-    expect(text('reader-problems')).toBe("Định dạng: not 'ogg'.")
+    // Said in the user's language from the figures main named.
+    expect(text('reader-problems')).toBe('Định dạng: Mô hình này chỉ tạo mp3, wav, không tạo ogg.')
 
     bridge.answer('tts:estimate', () => estimate({ chars: 1500, chunks: 2, costVnd: 600 }))
     await type('Xin chào bạn')

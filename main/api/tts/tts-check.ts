@@ -29,6 +29,8 @@ export interface RuleProblem {
   code: ProblemCode
   field: 'model' | 'input' | 'format' | 'speed' | 'voice'
   message: string
+  /** The figures and names the message states, for saying it in another language. */
+  params: Record<string, string | number>
 }
 
 /** What the service will do differently from what was asked, without refusing. */
@@ -61,9 +63,14 @@ export type CheckResult =
 
 type Outcome<T> = { ok: true; value: T; note?: RuleNote } | { ok: false; problem: RuleProblem }
 
-const refuse = (field: RuleProblem['field'], code: ProblemCode, message: string): Outcome<never> => ({
+const refuse = (
+  field: RuleProblem['field'],
+  code: ProblemCode,
+  message: string,
+  params: RuleProblem['params'] = {},
+): Outcome<never> => ({
   ok: false,
-  problem: { code, field, message },
+  problem: { code, field, message, params },
 })
 
 function checkFormat(r: TtsRules, format: string): Outcome<TtsFormat> {
@@ -72,12 +79,14 @@ function checkFormat(r: TtsRules, format: string): Outcome<TtsFormat> {
     'format',
     'unsupported_format',
     `${r.modelId} produces only ${r.formats.join(', ')}; not '${format}'.`,
+    { model: r.modelId, formats: r.formats.join(', '), format },
   )
 }
 
 function checkSpeed(r: TtsRules, speed: number | undefined): Outcome<number | undefined> {
   if (speed === undefined) return { ok: true, value: undefined }
-  if (!Number.isFinite(speed)) return refuse('speed', 'invalid_speed', 'Speed must be a number.')
+  if (!Number.isFinite(speed))
+    return refuse('speed', 'invalid_speed', 'Speed must be a number.', { speed: String(speed) })
   const s = r.speed
   switch (s.mode) {
     case 'range':
@@ -86,6 +95,7 @@ function checkSpeed(r: TtsRules, speed: number | undefined): Outcome<number | un
         'speed',
         'speed_out_of_range',
         `${r.modelId} accepts speed ${s.min} to ${s.max}; not ${speed}.`,
+        { model: r.modelId, min: s.min, max: s.max, speed },
       )
     case 'clamp': {
       const to = Math.min(s.max, Math.max(s.min, speed))
@@ -107,12 +117,16 @@ function checkSpeed(r: TtsRules, speed: number | undefined): Outcome<number | un
         'speed',
         'speed_not_supported',
         `${r.modelId} does not support speed; only ${SPEED_DEFAULT} is accepted.`,
+        { model: r.modelId, speed },
       )
   }
 }
 
 function invalidVoice(r: TtsRules, voice: string, valid: string): Outcome<never> {
-  return refuse('voice', 'invalid_voice', `'${voice}' is not a voice of ${r.modelId}. ${valid}`)
+  return refuse('voice', 'invalid_voice', `'${voice}' is not a voice of ${r.modelId}. ${valid}`, {
+    model: r.modelId,
+    voice,
+  })
 }
 
 /** A name the service maps to another voice: accepted, and said. */
@@ -125,7 +139,8 @@ function aliasOutcome(aliases: Readonly<Record<string, string>>, voice: string):
 function checkVoice(r: TtsRules, voice: string | undefined): Outcome<string | undefined> {
   const v = r.voice
   if (voice === undefined || voice === '') {
-    if (r.voiceRequired) return refuse('voice', 'voice_required', `${r.modelId} needs a voice.`)
+    if (r.voiceRequired)
+      return refuse('voice', 'voice_required', `${r.modelId} needs a voice.`, { model: r.modelId })
     const defaultVoice = v.kind === 'list' ? v.defaultVoice : null
     return { ok: true, value: undefined, note: { code: 'voice_default', voice: defaultVoice } }
   }
@@ -170,7 +185,8 @@ function checkVoice(r: TtsRules, voice: string | undefined): Outcome<string | un
 }
 
 function checkInput(r: TtsRules, text: string): RuleProblem | null {
-  if (text.trim() === '') return { code: 'empty_input', field: 'input', message: 'There is no text to read.' }
+  if (text.trim() === '')
+    return { code: 'empty_input', field: 'input', message: 'There is no text to read.', params: {} }
   const chars = billableChars(text)
   if (r.maxInputChars === null || chars <= r.maxInputChars) return null
   const about = r.maxInputApproximate ? 'about ' : ''
@@ -178,6 +194,7 @@ function checkInput(r: TtsRules, text: string): RuleProblem | null {
     code: 'input_too_long',
     field: 'input',
     message: `The text is ${chars} characters; ${r.modelId} accepts ${about}${r.maxInputChars} per request.`,
+    params: { model: r.modelId, chars, limit: r.maxInputChars },
   }
 }
 
@@ -189,7 +206,12 @@ export function checkRequest(r: TtsRules, choice: RequestChoice): CheckResult {
   const problems: RuleProblem[] = []
   const notes: RuleNote[] = []
   if (r.closedReason !== null) {
-    problems.push({ code: 'model_not_open', field: 'model', message: `${r.modelId}: ${r.closedReason}` })
+    problems.push({
+      code: 'model_not_open',
+      field: 'model',
+      message: `${r.modelId}: ${r.closedReason}`,
+      params: { model: r.modelId },
+    })
   }
   const input = checkInput(r, choice.text)
   if (input) problems.push(input)

@@ -45,6 +45,41 @@ export function problemField(problem: ReaderProblem, t: Translate): string {
   return t(`reader.problem.${problem.field}`)
 }
 
+/** The problem in the user's language, with the real limit, formats or voice main named. */
+export function problemText(problem: ReaderProblem, lang: Language, t: Translate): string {
+  const p = problem.params
+  const n = (v: string | number | undefined) =>
+    typeof v === 'number' ? formatNumber(v, lang) : String(v ?? '')
+  switch (problem.code) {
+    case 'empty_input':
+      return t('reader.problemText.emptyInput')
+    case 'input_too_long':
+      return t('reader.problemText.inputTooLong', {
+        chars: n(p['chars']),
+        limit: n(p['limit']),
+        model: n(p['model']),
+      })
+    case 'unsupported_format':
+      return t('reader.problemText.unsupportedFormat', { format: n(p['format']), formats: n(p['formats']) })
+    case 'speed_out_of_range':
+      return t('reader.problemText.speedOutOfRange', {
+        min: n(p['min']),
+        max: n(p['max']),
+        speed: n(p['speed']),
+      })
+    case 'speed_not_supported':
+      return t('reader.problemText.speedNotSupported')
+    case 'voice_required':
+      return t('reader.problemText.voiceRequired')
+    case 'model_not_open':
+      // The reason names the models that replaced it: main's words say it best.
+      return problem.message
+    default:
+      // An invalid voice's message lists the valid ones; other codes are main's own words.
+      return problem.message
+  }
+}
+
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 

@@ -76,6 +76,13 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.estimate.empty': 'Enter some text to see the cost before reading.',
   'reader.estimate.failed': 'Could not work out the cost: {reason}',
 
+  'reader.problemText.emptyInput': 'There is no text to read.',
+  'reader.problemText.inputTooLong':
+    'The text is {chars} characters; {model} takes at most {limit} per request.',
+  'reader.problemText.unsupportedFormat': 'This model makes only {formats}, not {format}.',
+  'reader.problemText.speedOutOfRange': 'This model takes speeds from {min} to {max}, not {speed}.',
+  'reader.problemText.speedNotSupported': 'This model cannot change speed; it takes only speed 1.',
+  'reader.problemText.voiceRequired': 'This model needs a voice.',
   'reader.problem.model': 'Model',
   'reader.problem.input': 'Text',
   'reader.problem.format': 'Format',

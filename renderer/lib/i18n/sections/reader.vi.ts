@@ -75,6 +75,12 @@ export const readerVi = {
   'reader.estimate.empty': 'Nhập văn bản để xem chi phí trước khi đọc.',
   'reader.estimate.failed': 'Không tính được chi phí: {reason}',
 
+  'reader.problemText.emptyInput': 'Chưa có văn bản để đọc.',
+  'reader.problemText.inputTooLong': 'Văn bản dài {chars} ký tự; {model} nhận tối đa {limit} ký tự mỗi lượt.',
+  'reader.problemText.unsupportedFormat': 'Mô hình này chỉ tạo {formats}, không tạo {format}.',
+  'reader.problemText.speedOutOfRange': 'Mô hình này nhận tốc độ từ {min} đến {max}, không phải {speed}.',
+  'reader.problemText.speedNotSupported': 'Mô hình này không đổi được tốc độ; chỉ nhận tốc độ 1.',
+  'reader.problemText.voiceRequired': 'Mô hình này cần chọn giọng.',
   'reader.problem.model': 'Mô hình',
   'reader.problem.input': 'Văn bản',
   'reader.problem.format': 'Định dạng',
