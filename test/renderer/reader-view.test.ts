@@ -139,6 +139,11 @@ describe('options', () => {
     await settle()
     expect(nbsp(target.textContent)).toContain('lặng lẽ đọc bằng giọng mặc định')
     expect($$('reader-voice-preview')).toHaveLength(0)
+    // The familiar OpenAI-style names the service maps, offered after the model's own voices.
+    const aliases = $('reader-voice-aliases') as HTMLOptGroupElement
+    expect([...aliases.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
+      ['nova', 'nova → Leda'],
+    ])
     await store.options.setModel(M9.id)
     await settle()
     const first = ($('reader-voice') as HTMLSelectElement).options[0]

@@ -83,6 +83,8 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.problemText.speedOutOfRange': 'This model takes speeds from {min} to {max}, not {speed}.',
   'reader.problemText.speedNotSupported': 'This model cannot change speed; it takes only speed 1.',
   'reader.problemText.voiceRequired': 'This model needs a voice.',
+  'reader.voice.aliases': 'Familiar names (OpenAI style)',
+  'reader.voice.alias': '{alias} → {target}',
   'reader.problem.model': 'Model',
   'reader.problem.input': 'Text',
   'reader.problem.format': 'Format',

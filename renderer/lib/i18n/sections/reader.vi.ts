@@ -81,6 +81,8 @@ export const readerVi = {
   'reader.problemText.speedOutOfRange': 'Mô hình này nhận tốc độ từ {min} đến {max}, không phải {speed}.',
   'reader.problemText.speedNotSupported': 'Mô hình này không đổi được tốc độ; chỉ nhận tốc độ 1.',
   'reader.problemText.voiceRequired': 'Mô hình này cần chọn giọng.',
+  'reader.voice.aliases': 'Tên quen thuộc (kiểu OpenAI)',
+  'reader.voice.alias': '{alias} → {target}',
   'reader.problem.model': 'Mô hình',
   'reader.problem.input': 'Văn bản',
   'reader.problem.format': 'Định dạng',
