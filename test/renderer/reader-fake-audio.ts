@@ -1,6 +1,7 @@
 // A Web Audio stand-in for the reader's player in jsdom: a context whose clock the test moves, sources that
 // record when and from where they were started, and buffers that are only lengths and samples.
-import type { PlayerContext } from '../../renderer/audio/reader-output'
+import { ReaderOutput, type PlayerContext } from '../../renderer/audio/reader-output'
+import { ReaderPlayer } from '../../renderer/audio/reader-player'
 
 export const RATE_HZ = 48_000
 
@@ -27,14 +28,24 @@ export interface FakeContext extends PlayerContext {
   advance(seconds: number): void
 }
 
-export function fakeBuffer(samples: Float32Array | number, sampleRate = RATE_HZ): AudioBuffer {
-  const data = typeof samples === 'number' ? new Float32Array(samples) : samples
+/** A buffer of these samples, or of this many zeros; an array of sample arrays is one per channel. */
+export function fakeBuffer(
+  samples: Float32Array | number | readonly Float32Array[],
+  sampleRate = RATE_HZ,
+): AudioBuffer {
+  const channels =
+    typeof samples === 'number'
+      ? [new Float32Array(samples)]
+      : samples instanceof Float32Array
+        ? [samples]
+        : samples
+  const length = channels[0]?.length ?? 0
   return {
-    duration: data.length / sampleRate,
-    length: data.length,
+    duration: length / sampleRate,
+    length,
     sampleRate,
-    numberOfChannels: 1,
-    getChannelData: () => data,
+    numberOfChannels: channels.length,
+    getChannelData: (channel: number) => channels[channel],
   } as unknown as AudioBuffer
 }
 
@@ -71,8 +82,11 @@ export function fakeContext(options: { sink?: boolean } = {}): FakeContext {
       sources.push(source)
       return source as unknown as AudioBufferSourceNode
     },
-    createBuffer: (_channels: number, length: number, sampleRate: number) =>
-      fakeBuffer(new Float32Array(length), sampleRate),
+    createBuffer: (channels: number, length: number, sampleRate: number) =>
+      fakeBuffer(
+        Array.from({ length: channels }, () => new Float32Array(length)),
+        sampleRate,
+      ),
     decodeAudioData: async () => seconds(1),
     resume: async () => {
       ctx.state = 'running'
@@ -100,3 +114,17 @@ export function fakeContext(options: { sink?: boolean } = {}): FakeContext {
 
 /** The sources still meant to sound, in start order. */
 export const live = (ctx: FakeContext) => ctx.sources.filter((s) => !s.stopped)
+
+/** A player over a fresh fake context, counting its change reports. */
+export function playerRig(
+  options: { sink?: boolean; devices?: { kind: string; deviceId: string; label: string }[] } = {},
+) {
+  const ctx = fakeContext(options)
+  let changes = 0
+  const output = new ReaderOutput({
+    createContext: () => ctx,
+    listDevices: async () => options.devices ?? [],
+  })
+  const player = new ReaderPlayer(output, () => changes++)
+  return { ctx, output, player, changes: () => changes }
+}

@@ -1,26 +1,39 @@
 // The reader's player on a fake AudioContext whose clock the test moves: chunks start back to back on the
 // context clock, playback waits at the end of what arrived and goes on by itself, and pause, seek and
-// speed keep the position right. Also the PCM decoding, byte by byte.
+// speed keep the position right, the voice at its own pitch.
 import { describe, expect, it } from 'vitest'
-import { decodeReaderAudio, pcm16ToFloat } from '../../renderer/audio/reader-decode'
-import { ReaderOutput } from '../../renderer/audio/reader-output'
-import { ReaderPlayer, START_LEAD_SEC } from '../../renderer/audio/reader-player'
-import { fakeContext, live, seconds, type FakeContext } from './reader-fake-audio'
-
-function setup(
-  options: { sink?: boolean; devices?: { kind: string; deviceId: string; label: string }[] } = {},
-) {
-  const ctx = fakeContext(options)
-  let changes = 0
-  const output = new ReaderOutput({
-    createContext: () => ctx,
-    listDevices: async () => options.devices ?? [],
-  })
-  const player = new ReaderPlayer(output, () => changes++)
-  return { ctx, output, player, changes: () => changes }
-}
+import { AHEAD_SEC, START_LEAD_SEC } from '../../renderer/audio/reader-player'
+import {
+  fakeBuffer,
+  live,
+  playerRig as setup,
+  RATE_HZ,
+  seconds,
+  type FakeContext,
+  type FakeSource,
+} from './reader-fake-audio'
 
 const starts = (ctx: FakeContext) => ctx.sources.map((s) => s.startedAt)
+
+/** A 220 Hz tone lasting `s` seconds: something for the stretcher to match. */
+const tone = (s: number): AudioBuffer =>
+  fakeBuffer(
+    Float32Array.from(
+      { length: Math.round(s * RATE_HZ) },
+      (_, i) => 0.5 * Math.sin((2 * Math.PI * 220 * i) / RATE_HZ),
+    ),
+  )
+
+/** Stretched lengths may differ from length / rate by up to one analysis window. */
+const WINDOW_SEC = 0.025
+
+/** The context second a source's audio runs out. */
+const endOf = (s: FakeSource) => (s.startedAt as number) + s.buffer!.duration - s.offset
+
+function expectBackToBack(sources: readonly FakeSource[]): void {
+  for (let i = 1; i < sources.length; i++)
+    expect(sources[i]!.startedAt).toBeCloseTo(endOf(sources[i - 1]!), 12)
+}
 
 describe('scheduling', () => {
   it('starts each chunk exactly where the one before ends, on the context clock', () => {
@@ -152,10 +165,12 @@ describe('position', () => {
     ctx.advance(START_LEAD_SEC + 1)
     expect(player.position).toBeCloseTo(3, 9)
     const [first, second] = live(ctx)
-    expect(first!.playbackRate.value).toBe(2)
-    expect(first!.offset).toBeCloseTo(1, 9)
+    // A copy stretched to half the length plays at its own pitch; 1 s of the reading is 0.5 s into it.
+    expect(first!.playbackRate.value).toBe(1)
+    expect(first!.buffer!.duration).toBeCloseTo(2, 1)
+    expect(first!.offset).toBeCloseTo(0.5, 2)
     // 3 seconds of the first chunk remain, heard in 1.5 at double speed.
-    expect((second!.startedAt as number) - (first!.startedAt as number)).toBeCloseTo(1.5, 9)
+    expect((second!.startedAt as number) - (first!.startedAt as number)).toBeCloseTo(1.5, 2)
     player.pause()
     player.setRate(0.5)
     expect(player.position).toBeCloseTo(3, 9)
@@ -195,89 +210,155 @@ describe('position', () => {
   })
 })
 
-describe('output and previews', () => {
-  it('makes no context until there is audio, then plays on the output remembered by label', async () => {
-    const devices = [
-      { kind: 'audiooutput', deviceId: 'default', label: 'Default' },
-      { kind: 'audiooutput', deviceId: 'hp-1', label: 'Headphones' },
-    ]
-    let made = 0
-    const ctx = fakeContext()
-    const output = new ReaderOutput({ createContext: () => (made++, ctx), listDevices: async () => devices })
-    await output.setOutputLabel('Headphones')
-    expect(made).toBe(0)
-    const player = new ReaderPlayer(output)
-    player.append(0, seconds(1))
+describe('speed at the voice’s own pitch', () => {
+  it('plays 1.5× from stretched copies at playbackRate 1, each starting where the one before ends', () => {
+    const { ctx, player } = setup()
+    const chunks = [tone(2), tone(1), tone(3)]
+    player.setRate(1.5)
+    chunks.forEach((c, i) => player.append(i, c))
     player.play()
-    await new Promise((r) => setTimeout(r, 0))
-    expect(made).toBe(1)
-    expect(ctx.sinkIds).toEqual(['hp-1'])
-    await output.setOutputLabel(null)
-    expect(ctx.sinkIds).toEqual(['hp-1', ''])
-    expect(output.sinkFailed).toBe(false)
+    const sources = live(ctx)
+    expect(sources).toHaveLength(3)
+    sources.forEach((s, i) => {
+      expect(s.playbackRate.value).toBe(1)
+      expect(s.buffer).not.toBe(chunks[i])
+      expect(Math.abs(s.buffer!.duration - chunks[i]!.duration / 1.5)).toBeLessThanOrEqual(WINDOW_SEC)
+      expect(s.offset).toBe(0)
+    })
+    expect(sources[0]!.startedAt).toBe(START_LEAD_SEC)
+    expectBackToBack(sources)
+    expect(player.duration).toBe(6)
   })
 
-  it('says so when the context cannot choose an output', async () => {
-    const { output, player } = setup({ sink: false })
-    player.append(0, seconds(1))
+  it('keeps position and chunk in seconds of the reading, each chunk starting on its own second', () => {
+    const { ctx, player } = setup()
+    // Lengths that do not stretch evenly: any rounding would add up over the chunks if it were carried.
+    const lengths = [0.37, 0.41, 0.29, 0.53, 0.31, 0.47]
+    player.setRate(1.5)
+    lengths.forEach((l, i) => player.append(i, tone(l)))
     player.play()
-    await output.setOutputLabel('Headphones')
-    expect(output.sinkFailed).toBe(true)
-  })
-
-  it('plays one preview at a time', () => {
-    const { ctx, output } = setup()
-    const ended: string[] = []
-    output.playClip(seconds(1), () => ended.push('a'))
-    output.playClip(seconds(1), () => ended.push('b'))
-    expect(ctx.sources.map((s) => s.stopped)).toEqual([true, false])
-    ctx.advance(2)
-    expect(ended).toEqual(['b'])
-  })
-})
-
-describe('decoding', () => {
-  it('reads 16-bit little-endian PCM by hand, dropping a stray odd byte', () => {
-    const bytes = new Uint8Array([0x00, 0x80, 0xff, 0x7f, 0x00, 0x40, 0x00, 0x00, 0x01])
-    expect([...pcm16ToFloat(bytes)]).toEqual([-1, 32767 / 32768, 0.5, 0])
-  })
-
-  it('makes raw PCM a mono buffer at its rate, 24 kHz unless told', async () => {
-    const ctx = fakeContext()
-    const data = btoa(String.fromCharCode(0x00, 0xc0, 0x00, 0x20))
-    const told = await decodeReaderAudio(ctx, {
-      data,
-      contentType: 'audio/pcm',
-      format: 'pcm',
-      sampleRateHz: 16_000,
+    const sources = live(ctx)
+    expect(sources).toHaveLength(lengths.length)
+    let mediaStart = 0
+    sources.forEach((s, i) => {
+      ctx.advance((s.startedAt as number) - ctx.currentTime)
+      expect(player.position).toBeCloseTo(mediaStart, 9)
+      expect(player.currentChunk).toBe(i)
+      // Halfway through its stretched copy is halfway through the chunk.
+      ctx.advance(s.buffer!.duration / 2)
+      expect(player.position).toBeCloseTo(mediaStart + lengths[i]! / 2, 9)
+      expect(player.currentChunk).toBe(i)
+      mediaStart += lengths[i]!
     })
-    expect(told.sampleRate).toBe(16_000)
-    expect([...told.getChannelData(0)]).toEqual([-0.5, 0.25])
-    const untold = await decodeReaderAudio(ctx, {
-      data,
-      contentType: 'audio/pcm',
-      format: 'pcm',
-      sampleRateHz: null,
-    })
-    expect(untold.sampleRate).toBe(24_000)
-    expect(untold.duration).toBeCloseTo(2 / 24_000, 12)
+    ctx.advance(1)
+    expect(player.state).toBe('waiting')
+    expect(player.position).toBeCloseTo(mediaStart, 9)
   })
 
-  it('hands encoded formats to the browser’s decoder with their bytes', async () => {
-    const ctx = fakeContext()
-    const seen: number[][] = []
-    ctx.decodeAudioData = async (data: ArrayBuffer) => {
-      seen.push([...new Uint8Array(data)])
-      return seconds(2)
+  it('stretches a chunk that arrives while playing for the speed it plays at', () => {
+    const { ctx, player } = setup()
+    player.setRate(1.25)
+    player.append(0, tone(1))
+    player.play()
+    ctx.advance(0.3)
+    const arriving = tone(2)
+    player.append(1, arriving)
+    const [first, second] = live(ctx)
+    expect(second!.playbackRate.value).toBe(1)
+    expect(second!.buffer).not.toBe(arriving)
+    expect(Math.abs(second!.buffer!.duration - 2 / 1.25)).toBeLessThanOrEqual(WINDOW_SEC)
+    expect(second!.startedAt).toBeCloseTo(endOf(first!), 12)
+  })
+
+  it('re-anchors where it stands when the speed changes mid-play, and restretches', () => {
+    const { ctx, player } = setup()
+    const chunks = [tone(2), tone(2)]
+    chunks.forEach((c, i) => player.append(i, c))
+    player.play()
+    ctx.advance(START_LEAD_SEC + 0.9)
+    player.setRate(1.5)
+    expect(player.position).toBeCloseTo(0.9, 9)
+    const [first, second] = live(ctx)
+    expect(first!.playbackRate.value).toBe(1)
+    expect(first!.startedAt).toBeCloseTo(ctx.currentTime + START_LEAD_SEC, 12)
+    // 0.9 s into the reading is 0.9 / 1.5 s into the stretched copy, in proportion to its real length.
+    expect(Math.abs(first!.offset - 0.9 / 1.5)).toBeLessThan(WINDOW_SEC)
+    expect(first!.offset).toBeCloseTo((0.9 * first!.buffer!.duration) / 2, 12)
+    expect(second!.startedAt).toBeCloseTo(endOf(first!), 12)
+    ctx.advance(START_LEAD_SEC + 0.4)
+    const at = player.position
+    // 0.4 s of the stretched copy is about 0.6 s of the reading: exactly its share of the chunk.
+    expect(at).toBeCloseTo(0.9 + (0.4 * 2) / first!.buffer!.duration, 9)
+    expect(Math.abs(at - (0.9 + 0.4 * 1.5))).toBeLessThan(WINDOW_SEC)
+    player.setRate(1)
+    expect(player.position).toBeCloseTo(at, 9)
+    expect(live(ctx)[0]!.buffer).toBe(chunks[0])
+    expect(live(ctx)[0]!.offset).toBeCloseTo(at, 9)
+  })
+
+  it('seeks at 2× into a chunk’s stretched copy at half the offset into the chunk', () => {
+    const { ctx, player } = setup()
+    for (let i = 0; i < 3; i++) player.append(i, tone(2))
+    player.setRate(2)
+    player.play()
+    ctx.advance(0.3)
+    player.seek(3)
+    const [into, after] = live(ctx)
+    expect(into!.startedAt).toBeCloseTo(ctx.currentTime + START_LEAD_SEC, 12)
+    expect(Math.abs(into!.offset - 1 / 2)).toBeLessThan(WINDOW_SEC)
+    expect(into!.offset).toBeCloseTo(into!.buffer!.duration / 2, 12)
+    expect(after!.startedAt).toBeCloseTo(endOf(into!), 12)
+    expect(player.currentChunk).toBe(1)
+    ctx.advance(START_LEAD_SEC + 0.25)
+    expect(player.position).toBeCloseTo(3.5, 2)
+  })
+
+  it('stretches a chunk once per speed, and again for another', () => {
+    const { ctx, player } = setup()
+    player.append(0, tone(2))
+    player.setRate(1.5)
+    player.play()
+    const stretched = live(ctx)[0]!.buffer
+    player.seek(0.5)
+    expect(live(ctx)[0]!.buffer).toBe(stretched)
+    player.setRate(2)
+    expect(live(ctx)[0]!.buffer).not.toBe(stretched)
+    player.setRate(1.5)
+    expect(live(ctx)[0]!.buffer).not.toBe(stretched)
+    expect(live(ctx)[0]!.buffer!.duration).toBe(stretched!.duration)
+  })
+
+  it('schedules a long reading only a little ahead, and the rest gaplessly as the clock comes to it', () => {
+    const { ctx, player } = setup()
+    const count = 12
+    for (let i = 0; i < count; i++) player.append(i, seconds(5))
+    player.setRate(1.5)
+    player.play()
+    // 5 s chunks last about 3.3 s at 1.5×: those starting within AHEAD_SEC.
+    expect(ctx.sources).toHaveLength(Math.ceil(AHEAD_SEC / (5 / 1.5)))
+    for (let t = 0; t < 45; t += 0.1) {
+      ctx.advance(0.1)
+      player.tick()
     }
-    const data = btoa('ID3')
-    const buffer = await decodeReaderAudio(ctx, {
-      data,
-      contentType: 'audio/mpeg',
-      format: 'mp3',
-      sampleRateHz: null,
-    })
-    expect(buffer.duration).toBe(2)
-    expect(seen).toEqual([[0x49, 0x44, 0x33]])
+    expect(ctx.sources).toHaveLength(count)
+    expectBackToBack(ctx.sources)
+    expect(player.state).toBe('waiting')
+    expect(player.position).toBe(60)
+  })
+
+  it('goes on from where the scheduled audio ran out after a late wake-up', () => {
+    const { ctx, player } = setup()
+    for (let i = 0; i < 12; i++) player.append(i, seconds(5))
+    player.play()
+    const scheduled = ctx.sources.length
+    expect(scheduled).toBeLessThan(12)
+    ctx.currentTime = 100
+    player.tick()
+    const [resumed] = live(ctx)
+    expect(resumed!.startedAt).toBeCloseTo(100 + START_LEAD_SEC, 12)
+    expect(resumed!.offset).toBe(0)
+    expect(player.position).toBe(5 * scheduled)
+    expect(player.state).toBe('playing')
+    expect(player.playedMs).toBe(5000 * scheduled)
   })
 })
