@@ -1,13 +1,9 @@
 // The account at a glance, for the tray popup and the usage window: painted from main's cache at once,
 // then kept current by `account:changed` while anything shows it.
 import type { Glance, IpcError } from '../../preload/contract'
-import { BridgeError, loa, unwrap } from '../lib/bridge'
+import { loa, unwrap } from '../lib/bridge'
+import { asIpcError } from './ipc-error'
 import { BridgeValue } from '../lib/bridge-value.svelte'
-
-function asIpcError(err: unknown): IpcError {
-  if (err instanceof BridgeError) return err.error
-  return { kind: 'internal', message: err instanceof Error ? err.message : String(err) }
-}
 
 export class AccountStore {
   readonly glance = new BridgeValue<Glance | null>(null, (set) => loa.account.onChanged(set))

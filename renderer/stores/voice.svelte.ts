@@ -18,7 +18,8 @@ import type {
   VoiceStatus,
 } from '../../preload/contract'
 import type { VoiceAudio } from '../audio/voice-audio-api'
-import { BridgeError, loa, unwrap } from '../lib/bridge'
+import { loa, unwrap } from '../lib/bridge'
+import { asIpcError } from './ipc-error'
 import { app } from './app.svelte'
 import { upsertLine } from './voice-lines'
 
@@ -29,11 +30,6 @@ export const MODELS_RETRY_MS = 5_000
 
 /** States with nothing live: no session, or the conversation is over. */
 const RESTING: ReadonlySet<VoiceState> = new Set(['idle', 'ended'])
-
-function asIpcError(err: unknown): IpcError {
-  if (err instanceof BridgeError) return err.error
-  return { kind: 'internal', message: err instanceof Error ? err.message : String(err) }
-}
 
 export class VoiceStore {
   status: VoiceStatus | null = $state.raw(null)
