@@ -19,7 +19,7 @@ import { keyHash } from '../api/management/key-hash'
 import { estimateCostVnd, billableChars } from '../api/tts/text-count'
 import { checkRequest, type CheckResult } from '../api/tts/tts-check'
 import { TtsClient } from '../api/tts/tts-client'
-import type { TtsFormat } from '../api/tts/tts-rules'
+import type { TtsFormat, TtsRules } from '../api/tts/tts-rules'
 import { AppError } from '../errors'
 import type { EventHub } from '../ipc/event-hub'
 import { joinAudio, JOINABLE_FORMATS } from './audio-join'
@@ -30,6 +30,7 @@ import type { HistoryRecord, ReaderHistory } from './reader-history'
 import { toReaderVoices } from './reader-models'
 import { ReaderCatalog } from './reader-catalog'
 import { Reading } from './reading'
+import type { SpeechChunk } from './speech-job'
 import { defaultChoice, defaultModel } from './default-choice'
 import { MAX_READER_TEXT } from './text-limit'
 import { fetchPreview } from './voice-preview'
@@ -172,12 +173,12 @@ export class ReaderService {
   }
 
   audio(id: string, index: number): ReaderAudio {
-    const chunk = this.#reading(id).chunkAudio(index)
-    const audio = chunk.audio as NonNullable<typeof chunk.audio>
+    const reading = this.#reading(id)
+    const audio = reading.chunkAudio(index).audio as NonNullable<SpeechChunk['audio']>
     return {
       data: Buffer.from(audio.bytes).toString('base64'),
       contentType: audio.contentType,
-      format: this.#reading(id).request.response_format,
+      format: reading.request.response_format,
       sampleRateHz: audio.sampleRateHz,
     }
   }
@@ -238,7 +239,7 @@ export class ReaderService {
     await Promise.all(this.#remembering)
   }
 
-  #check(choice: ReaderChoice, rules: Awaited<ReturnType<ReaderCatalog['rules']>>): CheckResult {
+  #check(choice: ReaderChoice, rules: TtsRules): CheckResult {
     // The text is read in chunks under the model's limit, so the limit applies to one chunk's worth.
     const limit = rules.maxInputChars
     const sample = limit === null ? choice.text : [...choice.text].slice(0, limit).join('')

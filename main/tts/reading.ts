@@ -47,7 +47,7 @@ export class Reading {
       rules: opts.rules,
       rpm: opts.rpm,
       firstChunkChars: opts.firstChunkChars,
-      onChunk: () => this.#changed(),
+      // Every finished chunk reports progress; its audio is ready for the player from then on.
       onProgress: () => this.#changed(),
     })
     let at = 0
