@@ -12,7 +12,7 @@ import { AccountHub, type AccountHost } from './account/account-hub'
 import { AudioPorts } from './audio-port/audio-ports'
 import { ConnectionService, type DemoHandle } from './connection/connection-service'
 import type { GatewayEndpoint } from './api/http'
-import { toIpcError } from './errors'
+import { AppError, toIpcError } from './errors'
 import { EventHub } from './ipc/event-hub'
 import { createRouter, type CallContext, type Router } from './ipc/router'
 import type { SecretStoreChoice } from './secrets/choose-store'
@@ -164,6 +164,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:release': () => voice.release(),
       'voice:end': () => voice.end(),
       'voice:history': ({ limit }) => voice.history(limit),
+      // Only the main window holds the voice audio, and so the WebRTC peers.
+      'voice:rtcOffer': ({ linkId, sdp }, ctx) => voice.rtc.offer(linkId, mainPage(ctx, sdp)),
+      'voice:rtcMessage': ({ linkId, text }, ctx) => voice.rtc.message(linkId, mainPage(ctx, text)),
+      'voice:rtcState': ({ linkId, state, reason }, ctx) =>
+        voice.rtc.state(linkId, mainPage(ctx, state), reason ?? null),
       'hotkey:status': () => hotkeyStatus,
       'tts:models': () => reader.models(),
       'tts:voices': ({ model }) => reader.voices(model),
@@ -234,4 +239,10 @@ function nothingSelectedText(language: Language): [string, string] {
   return language === 'vi'
     ? ['Chưa có văn bản để đọc', 'Hãy bôi đen (hoặc sao chép) một đoạn văn bản rồi nhấn lại phím đọc.']
     : ['Nothing to read', 'Highlight (or copy) some text, then press the read key again.']
+}
+
+/** Passes `value` through when the main window sent it; the popup holds no peers. */
+function mainPage<T>(ctx: CallContext, value: T): T {
+  if (ctx.surface !== 'main') throw new AppError('forbidden', 'Only the main window holds WebRTC peers.')
+  return value
 }

@@ -66,7 +66,11 @@ export interface RealtimeDefaults {
   mode: VoiceMode
   /** What the model answers with: voice (with its captions), text, or both. Never empty. */
   modalities: VoiceModality[]
+  /** `auto` follows each model's default transport (realtime-api.md); the others force one. */
+  transport: VoiceTransportSetting
 }
+
+export type VoiceTransportSetting = 'auto' | 'websocket' | 'webrtc'
 
 export interface TtsDefaults {
   model: string | null
@@ -184,6 +188,8 @@ export interface VoiceModel {
   /** The service's estimate for a typical conversation on the user's plan. */
   estimatedVndPerMin: number | null
   maxSessionSec: number | null
+  /** The transport `auto` picks for this model, when the service says. */
+  defaultTransport: VoiceTransport | null
 }
 
 export interface VoiceModels {
@@ -265,7 +271,7 @@ export interface VoiceStatus {
   state: VoiceState
   /** The talk key (button, space bar or global hotkey) is down. */
   pressed: boolean
-  session: { id: string; model: string; protocol: string } | null
+  session: { id: string; model: string; protocol: string; transport: VoiceTransport } | null
   cost: VoiceCost | null
   warning: VoiceWarning | null
   problem: VoiceProblem | null
@@ -273,6 +279,27 @@ export interface VoiceStatus {
   micWanted: boolean
   mode: VoiceMode
 }
+
+export type VoiceTransport = 'websocket' | 'webrtc'
+
+/**
+ * What main asks of the page that holds a session's WebRTC peer (the main window). Main creates the
+ * session and posts the page's SDP offer itself, so neither the API key nor the session token reaches
+ * the page; it learns only the data channel's name. One `linkId` is one peer connection.
+ *   open  — make a peer: the microphone track (sent only while `mic` is on), the remote audio to the
+ *           chosen output, a data channel named `dataChannel`; then `voice:rtcOffer`.
+ *   send  — a model event (JSON text) for the data channel.
+ *   mic   — the microphone goes out on the track (key down) or not (key up).
+ *   close — hang up and free the peer.
+ */
+export type VoiceRtcCommand =
+  | { op: 'open'; linkId: number; dataChannel: string }
+  | { op: 'send'; linkId: number; text: string }
+  | { op: 'mic'; linkId: number; on: boolean }
+  | { op: 'close'; linkId: number }
+
+/** `connected`: the data channel is open. `failed`/`closed`: the peer is gone (with why, for the log). */
+export type VoiceRtcState = 'connected' | 'failed' | 'closed'
 
 export interface VoiceSnapshot {
   status: VoiceStatus
@@ -530,6 +557,12 @@ export interface Requests {
   'voice:end': { request: void; response: VoiceConversationSummary | null }
   /** Past realtime sessions with their totals, newest first. */
   'voice:history': { request: { limit: number }; response: VoiceHistory }
+  /** The page's SDP offer for a peer main asked for; main exchanges it with the service and returns the answer. */
+  'voice:rtcOffer': { request: { linkId: number; sdp: string }; response: { sdp: string } }
+  /** A message the page's data channel received (a model event, JSON text). */
+  'voice:rtcMessage': { request: { linkId: number; text: string }; response: void }
+  /** The page's peer connected, failed or closed. */
+  'voice:rtcState': { request: { linkId: number; state: VoiceRtcState; reason?: string }; response: void }
   'hotkey:status': { request: void; response: HotkeyStatus }
   /** Speech models with their rules and prices on the user's plan. */
   'tts:models': { request: void; response: ReaderModels }
@@ -564,6 +597,8 @@ export interface Events {
   'voice:line': VoiceLine
   /** A conversation ended; the lines stay until the next one starts. */
   'voice:summary': VoiceConversationSummary
+  /** Work for the page's WebRTC peer (see VoiceRtcCommand). */
+  'voice:rtc': VoiceRtcCommand
   'hotkey:changed': HotkeyStatus
   /** The reading started, progressed, failed or finished. */
   'tts:reading': ReadingStatus

@@ -8,6 +8,11 @@ const none = z.union([z.undefined(), z.null()]).transform(() => undefined)
 const view = z.enum(['voice', 'reader', 'usage', 'catalog', 'settings'])
 const modelId = z.string().min(1).max(200)
 const readingId = z.string().min(1).max(100)
+const linkId = z.number().int().min(1)
+/** An offer with a few dozen candidates is a few kB; far more is not an offer. */
+const MAX_SDP_CHARS = 64 * 1024
+/** Model events on the data channel are small (no audio rides on it). */
+const MAX_RTC_MESSAGE_CHARS = 1024 * 1024
 const readerChoice = z
   .object({
     text: z.string().max(MAX_READER_TEXT),
@@ -62,6 +67,15 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'voice:release': none,
   'voice:end': none,
   'voice:history': z.object({ limit: z.number().int().min(1).max(100) }).strict(),
+  'voice:rtcOffer': z.object({ linkId, sdp: z.string().min(1).max(MAX_SDP_CHARS) }).strict(),
+  'voice:rtcMessage': z.object({ linkId, text: z.string().max(MAX_RTC_MESSAGE_CHARS) }).strict(),
+  'voice:rtcState': z
+    .object({
+      linkId,
+      state: z.enum(['connected', 'failed', 'closed']),
+      reason: z.string().max(500).optional(),
+    })
+    .strict(),
   'hotkey:status': none,
   'tts:models': none,
   'tts:voices': z.object({ model: modelId }).strict(),

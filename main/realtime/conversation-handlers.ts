@@ -46,6 +46,8 @@ export class ConversationHandlers {
   #responseId: string | null = null
   #responseAudio = false
   #playingItemId: string | null = null
+  /** WebRTC: the service says the model's voice is playing on the media track. */
+  #remoteSpeaking = false
   #userSpeaking = false
   #wire: WireProtocol | null = null
   #endTurnNow: (() => RealtimeEvent[]) | null = null
@@ -75,7 +77,7 @@ export class ConversationHandlers {
 
   /** The user's words or the model's answer are in play: a press now is a barge-in. */
   modelBusy(): boolean {
-    return this.#awaited || this.#responseId !== null || this.host.playback.playing()
+    return this.#awaited || this.#responseId !== null || this.#remoteSpeaking || this.host.playback.playing()
   }
 
   playingItemId(): string | null {
@@ -84,7 +86,8 @@ export class ConversationHandlers {
 
   state(): Extract<EngineState, 'ready' | 'listening' | 'thinking' | 'speaking'> {
     if (this.host.handsFree && this.#userSpeaking) return 'listening'
-    if (this.host.playback.playing() || (this.#responseId !== null && this.#responseAudio)) return 'speaking'
+    if (this.host.playback.playing() || this.#remoteSpeaking) return 'speaking'
+    if (this.#responseId !== null && this.#responseAudio) return 'speaking'
     if (this.#queued > 0 || this.#awaited || this.#responseId !== null) return 'thinking'
     return 'ready'
   }
@@ -103,6 +106,7 @@ export class ConversationHandlers {
     if (this.#responseId !== null) this.#cancelled.set(this.#responseId, true)
     this.#responseId = null
     this.#responseAudio = false
+    this.#remoteSpeaking = false
     this.#awaited = false
     this.#drainTimer.cancel()
     // Live-type: the interrupted turn ends with `turnComplete`, which may never come.
@@ -112,6 +116,7 @@ export class ConversationHandlers {
   /** The socket is gone: the service dropped the answer in progress; what was received still plays. */
   connectionLost(): void {
     this.#awaited = false
+    this.#remoteSpeaking = false
     this.#endTurnTimer.cancel()
     const responseId = this.#responseId
     if (responseId === null) return
@@ -131,6 +136,7 @@ export class ConversationHandlers {
     this.#awaited = false
     this.#responseId = null
     this.#responseAudio = false
+    this.#remoteSpeaking = false
     this.#userSpeaking = false
     this.#endTurnTimer.cancel()
     this.#drainTimer.cancel()
@@ -188,6 +194,11 @@ export class ConversationHandlers {
         if (e.responseId === this.#responseId) this.#responseAudio = true
         host.touch()
         this.#armDrain()
+      },
+      'audio.remote': (e) => {
+        this.#remoteSpeaking = e.phase === 'started' && !(e.responseId && this.#cancelled.has(e.responseId))
+        if (this.#remoteSpeaking && e.responseId === this.#responseId) this.#responseAudio = true
+        host.touch()
       },
       'audio.done': (e) => {
         if (!e.cancelled && !this.#cancelled.has(e.responseId))

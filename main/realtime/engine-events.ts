@@ -46,6 +46,7 @@ export type EngineEvent =
       sessionId: string
       model: string
       protocol: WireProtocol
+      transport: 'websocket' | 'webrtc'
       resumed: boolean
       /** Null when the session was not created for this opening (a resume). */
       createMs: number | null

@@ -82,6 +82,11 @@ export type RealtimeEvent =
   /** PCM16 mono, decoded; never from a response the client cancelled. */
   | ({ type: 'audio.delta'; pcm: Int16Array; rateHz: number } & OutputIds)
   | ({ type: 'audio.done'; cancelled: boolean } & OutputIds)
+  /**
+   * WebRTC: the model's voice started or stopped on the media track, which never passes through this
+   * process (`output_audio_buffer.started/.stopped/.cleared`, realtime-protocols.md §2.3).
+   */
+  | { type: 'audio.remote'; phase: 'started' | 'stopped'; responseId: string | null }
   /** `cancelled` flags text of a response the client cut off: the user never heard it. */
   | ({
       type: 'transcript.assistant.delta'

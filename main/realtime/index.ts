@@ -1,9 +1,14 @@
 // The realtime voice layer's public face: what the app's main process and the CLI use.
 import type { GatewayEndpoint } from '../api/http'
-import type { EngineClock } from './engine-clock'
+import { systemClock, type EngineClock } from './engine-clock'
 import type { PlaybackSink } from './playback'
+import type { RtcPeers } from './rtc-peers'
+import { rtcConnector } from './rtc-transport'
+import { SdpBudget, sdpExchanger } from './sdp-exchange'
+import { serviceEventStreams } from './service-event-stream'
 import { SessionEngine, type EngineOptions } from './session-engine'
 import { SessionsApi } from './sessions-api'
+import { TransportError, type TransportConnector } from './transport'
 import { webSocketConnector } from './ws-transport'
 
 export {
@@ -33,19 +38,41 @@ export {
   type ReconnectInfo,
   type SessionPage,
   type SessionService,
+  type TransportChoice,
 } from './sessions-api'
+export { RtcPeers, type RtcPage } from './rtc-peers'
 export { webSocketConnector } from './ws-transport'
 export { talkOnce, TurnFailed, type FileTurnResult, type TurnAudio, type TurnTimings } from './file-turn'
 export { systemClock, scaledClock, type EngineClock } from './engine-clock'
 
-/** An engine talking to the gateway at `endpoint` over WebSockets. */
+/** The SDP endpoint's 5 calls a minute hold per session, whichever engine makes them. */
+const sdpBudget = new SdpBudget()
+
+/**
+ * An engine talking to the gateway at `endpoint`: over a WebSocket, or over WebRTC through the page that
+ * holds the peers (`rtc`) when the session's connection is WebRTC.
+ */
 export function createSessionEngine(
   endpoint: GatewayEndpoint,
   options: EngineOptions,
-  extra: { playback?: PlaybackSink; clock?: EngineClock } = {},
+  extra: { playback?: PlaybackSink; clock?: EngineClock; rtc?: RtcPeers } = {},
 ): SessionEngine {
-  return new SessionEngine(
-    { api: new SessionsApi(endpoint), connect: webSocketConnector(), ...extra },
-    options,
-  )
+  const { rtc, ...deps } = extra
+  const clock = extra.clock ?? systemClock
+  const ws = webSocketConnector()
+  const webrtc = rtc
+    ? rtcConnector({
+        peers: rtc,
+        exchangeSdp: sdpExchanger(sdpBudget),
+        serviceEvents: serviceEventStreams(endpoint, { clock }),
+        clock,
+      })
+    : null
+  const connect: TransportConnector = (target, listener, opts) => {
+    if (target.kind !== 'webrtc') return ws(target, listener, opts)
+    if (webrtc) return webrtc(target, listener, opts)
+    const why = 'WebRTC needs a window to hold the call; this session can only use WebSocket.'
+    return Promise.reject(new TransportError('unavailable', 'webrtc_unavailable', why))
+  }
+  return new SessionEngine({ api: new SessionsApi(endpoint), connect, ...deps }, options)
 }

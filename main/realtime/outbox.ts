@@ -132,6 +132,16 @@ export class Outbox {
     return removed
   }
 
+  /** Drops every audio frame still waiting; the commands around them stay in order. */
+  removeAudio(): void {
+    const kept: OutboxEntry[] = []
+    for (let i = this.#head; i < this.#queue.length; i++) {
+      const entry = this.#queue[i] as OutboxEntry
+      if (entry.command.type !== 'appendAudio') kept.push(entry)
+    }
+    this.#replace(kept)
+  }
+
   /** Whether a command of this type and turn is still waiting. */
   has(turnId: number, type: RealtimeCommand['type']): boolean {
     for (let i = this.#head; i < this.#queue.length; i++) {

@@ -104,7 +104,11 @@ export class SessionEngine {
           if (stage === 'ending') this.#turns.detach()
           this.#refresh()
         },
-        created: (s) => this.#cost.sessionCreated(s.billing.estimatedVndPerMin, s.billing.maxSpendVnd),
+        created: (s) => {
+          this.#cost.sessionCreated(s.billing.estimatedVndPerMin, s.billing.maxSpendVnd)
+          // WebRTC: the microphone goes out on the media track, so turns carry no audio of their own.
+          this.#turns.setAudioOnTrack(s.connection?.kind === 'webrtc')
+        },
         opened: (link) => this.#opened(link),
         received: (events) => {
           for (const e of events) this.#conversation.handle(e)
@@ -255,6 +259,7 @@ export class SessionEngine {
       sessionId: link.session.id,
       model: link.session.model,
       protocol: link.wire,
+      transport: link.transport,
       resumed: link.resumed,
       createMs: link.createMs,
       connectMs: link.connectMs,

@@ -14,7 +14,12 @@ import type { EngineClock } from './engine-clock'
 import type { EngineError } from './engine-events'
 import type { RealtimeEvent, ServiceEvent } from './events'
 import type { OutboxSink } from './outbox'
-import type { CreateSessionParams, RealtimeSessionInfo, SessionService } from './sessions-api'
+import type {
+  CreateSessionParams,
+  RealtimeSessionInfo,
+  SessionConnection,
+  SessionService,
+} from './sessions-api'
 import {
   TransportError,
   type RealtimeTransport,
@@ -27,6 +32,7 @@ export type LinkStage = 'none' | 'creating' | 'connecting' | 'open' | 'reconnect
 export interface OpenedLink {
   session: RealtimeSessionInfo
   wire: WireProtocol
+  transport: SessionConnection['kind']
   resumed: boolean
   createMs: number | null
   connectMs: number
@@ -161,8 +167,11 @@ export class SessionLink {
     const connection = session.connection
     let adapter: RealtimeAdapter
     try {
-      if (!connection) throw new AppError('protocol', 'The session has no WebSocket connection.')
-      adapter = createAdapter(connection.protocol, { turnDetection: turnDetectionOf(this.o.params) })
+      if (!connection) throw new AppError('protocol', 'The session has no connection Loa can open.')
+      adapter = createAdapter(connection.protocol, {
+        turnDetection: turnDetectionOf(this.o.params),
+        media: connection.kind === 'webrtc' ? 'track' : 'socket',
+      })
     } catch (err) {
       void this.o.api.delete(session.id).catch(() => {})
       return this.#fail(err)
@@ -207,9 +216,13 @@ export class SessionLink {
   ): Promise<void> {
     const seq = ++this.#socketSeq
     const adapter = this.#adapter as RealtimeAdapter
+    const session = this.#session as RealtimeSessionInfo
+    const connection = session.connection as SessionConnection
     const startedMs = this.o.clock.now()
     const transport = await this.o.connect(
-      { url, token },
+      connection.kind === 'webrtc'
+        ? { kind: 'webrtc', url, token, sessionId: session.id, dataChannel: connection.dataChannel }
+        : { url, token },
       {
         frame: (data) => {
           if (seq !== this.#socketSeq) return
@@ -223,7 +236,6 @@ export class SessionLink {
       { signal: this.#abort.signal, timeoutMs },
     )
     if (flow !== this.#flow || seq !== this.#socketSeq) return transport.close(1000, 'superseded')
-    const session = this.#session as RealtimeSessionInfo
     this.#transport = transport
     this.#everOpened = true
     this.#recreates = 0
@@ -231,6 +243,7 @@ export class SessionLink {
     this.hooks.opened({
       session,
       wire: adapter.wire,
+      transport: connection.kind,
       resumed,
       createMs,
       connectMs: this.o.clock.now() - startedMs,

@@ -19,6 +19,8 @@ export interface CreateSessionParams {
   model: string
   /** `manual` sends `turn_detection: null` (push-to-talk); `server` leaves the model's default on. */
   turnDetection: 'manual' | 'server'
+  /** Omitted = `websocket`, the transport every environment can open. */
+  transport?: TransportChoice
   modalities?: ('audio' | 'text')[]
   voice?: string
   instructions?: string
@@ -30,13 +32,15 @@ export interface CreateSessionParams {
   metadata?: Record<string, unknown>
 }
 
-export interface WebSocketConnection {
-  url: string
-  /** The wire protocol (`connection.protocol`, else `engine_protocol`). */
-  protocol: string
-  /** One use, 60 seconds. */
-  token: string
-}
+export type TransportChoice = 'auto' | 'websocket' | 'webrtc'
+
+/**
+ * How to reach a session's audio channel. `url` is the WebSocket address, or for WebRTC the session's
+ * SDP endpoint (`sdp_url`), whose data channel is named `dataChannel`.
+ */
+export type SessionConnection =
+  | { kind: 'websocket'; url: string; protocol: string; token: string }
+  | { kind: 'webrtc'; url: string; protocol: string; token: string; dataChannel: string }
 
 export interface SessionBilling {
   currency: string | null
@@ -68,8 +72,8 @@ export interface RealtimeSessionInfo {
   connectBy: string | null
   endedAt: string | null
   endReason: string | null
-  /** Null for WebRTC sessions and for history entries without one. */
-  connection: WebSocketConnection | null
+  /** Null for history entries without one. */
+  connection: SessionConnection | null
   billing: SessionBilling
   usage: SessionUsage | null
   metadata: Record<string, unknown> | null
@@ -132,7 +136,8 @@ export class SessionsApi implements SessionService {
     const path = `${BASE_PATH}/sessions`
     const body = await this.#fetch(path, { method: 'POST', body: createBody(params), signal })
     const session = toSession(parseBody(sessionSchema, body, path))
-    if (session.connection === null) throw protocolError(path, 'connection', 'no WebSocket url and token')
+    if (session.connection === null)
+      throw protocolError(path, 'connection', 'no WebSocket url, or SDP url and data channel, with a token')
     return session
   }
 
@@ -164,7 +169,7 @@ export class SessionsApi implements SessionService {
     const r = parseBody(reconnectSchema, await this.#fetch(path, { method: 'POST', signal }), path)
     const token = r.connection?.token ?? r.token ?? r.session_token ?? r.client_secret?.value ?? null
     if (!token) throw protocolError(path, 'connection.token', 'missing')
-    const url = r.connection?.url ?? r.url ?? r.ws_url ?? knownUrl
+    const url = r.connection?.url ?? r.connection?.sdp_url ?? r.url ?? r.ws_url ?? knownUrl
     return { token, url, reconnectBy: r.reconnect_by ?? r.connect_by ?? null }
   }
 
@@ -182,7 +187,7 @@ function sessionPath(id: string): string {
 }
 
 function createBody(p: CreateSessionParams): Record<string, unknown> {
-  const body: Record<string, unknown> = { model: p.model, transport: 'websocket' }
+  const body: Record<string, unknown> = { model: p.model, transport: p.transport ?? 'websocket' }
   // Omitted means the model's default detection (hands-free); null turns it off (push-to-talk).
   if (p.turnDetection === 'manual') body.turn_detection = null
   if (p.modalities) body.modalities = p.modalities
@@ -199,10 +204,7 @@ function createBody(p: CreateSessionParams): Record<string, unknown> {
 function toSession(s: SessionJson): RealtimeSessionInfo {
   const c = s.connection
   const protocol = c?.protocol ?? s.engine_protocol ?? null
-  const connection =
-    c && c.type === 'websocket' && c.url && c.token && protocol
-      ? { url: c.url, token: c.token, protocol }
-      : null
+  const connection = c && protocol ? toConnection(c, protocol) : null
   const b = s.billing
   const u = s.usage
   return {
@@ -236,6 +238,14 @@ function toSession(s: SessionJson): RealtimeSessionInfo {
       : null,
     metadata: s.metadata ?? null,
   }
+}
+
+function toConnection(c: NonNullable<SessionJson['connection']>, protocol: string): SessionConnection | null {
+  if (!c.token) return null
+  if (c.type === 'websocket' && c.url) return { kind: 'websocket', url: c.url, token: c.token, protocol }
+  if (c.type === 'webrtc' && c.sdp_url && c.data_channel)
+    return { kind: 'webrtc', url: c.sdp_url, token: c.token, protocol, dataChannel: c.data_channel }
+  return null
 }
 
 function toModel(m: ModelJson): RealtimeModelInfo {

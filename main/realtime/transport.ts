@@ -7,9 +7,15 @@ import type { ErrorKind } from '../../preload/contract'
 import type { FrameData } from './adapters/adapter'
 
 export interface ConnectTarget {
+  /** The WebSocket address, or for WebRTC the session's SDP endpoint. */
   url: string
   /** The one-use session token (realtime-api.md "Authentication"). */
   token: string
+  /** Omitted = `websocket`. */
+  kind?: 'websocket' | 'webrtc'
+  /** WebRTC: the session whose service events are read over SSE, and its data channel's name. */
+  sessionId?: string
+  dataChannel?: string
 }
 
 export interface ConnectOptions {

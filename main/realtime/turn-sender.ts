@@ -43,6 +43,8 @@ export class TurnSender {
   #turnId: number | null = null
   #turnSamples = 0
   #seq = 0
+  /** WebRTC: the microphone reaches the service on the media track while the link is up, not here. */
+  #audioOnTrack = false
 
   constructor(
     clock: EngineClock,
@@ -80,6 +82,17 @@ export class TurnSender {
 
   detach(): void {
     this.#outbox.detach()
+  }
+
+  /**
+   * The session's audio travels on a media track: turns still open and close here, but their audio is
+   * only counted, and only while the link is up, because nothing captured before it reached the service.
+   */
+  setAudioOnTrack(on: boolean): void {
+    this.#audioOnTrack = on
+    if (!on) return
+    this.#outbox.removeAudio()
+    this.#journal.clear()
   }
 
   setBurstMs(burstMs: number): void {
@@ -141,6 +154,10 @@ export class TurnSender {
 
   #queue(frame: Int16Array): void {
     const id = this.#turnId as number
+    if (this.#audioOnTrack) {
+      if (this.#outbox.attached) this.#turnSamples += frame.length
+      return
+    }
     this.#turnSamples += frame.length
     if (!this.options.handsFree) this.#journal.add(id, frame)
     this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, id)
@@ -157,6 +174,8 @@ export class TurnSender {
 
   /** A new session: every turn not yet committed on the old one is sent again, whole and in order. */
   #replayJournal(): void {
+    // The audio of those turns went out on the old session's media track; there is nothing to resend.
+    if (this.#audioOnTrack) return this.#journal.clear()
     for (const turn of this.#journal.turns()) {
       this.#outbox.removeTurn(turn.id)
       this.#outbox.push({ type: 'startTurn' }, turn.id)

@@ -8,7 +8,14 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   theme: 'system',
   hotkeys: { talk: 'CommandOrControl+Shift+Space', readSelection: 'CommandOrControl+Shift+R' },
-  realtime: { model: null, voice: null, instructions: '', mode: 'push-to-talk', modalities: ['audio'] },
+  realtime: {
+    model: null,
+    voice: null,
+    instructions: '',
+    mode: 'push-to-talk',
+    modalities: ['audio'],
+    transport: 'auto',
+  },
   tts: { model: null, voice: null, format: 'mp3', speed: 1 },
   lowBalanceThresholdVnd: 50_000,
   refreshIntervalSec: 60,
@@ -59,6 +66,7 @@ export const settingsSchema = z.object({
       .min(1)
       .max(2)
       .refine((m) => new Set(m).size === m.length, 'each modality once'),
+    transport: z.enum(['auto', 'websocket', 'webrtc']),
   }),
   tts: z.object({
     model: shortText(200).nullable(),

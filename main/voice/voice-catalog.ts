@@ -15,6 +15,8 @@ function toVoiceModel(m: ModelList['models'][number]): VoiceModel {
     defaultVoice: m.defaultVoice,
     estimatedVndPerMin: m.estimatedVndPerMin,
     maxSessionSec: m.maxSessionSec,
+    defaultTransport:
+      m.defaultTransport === 'webrtc' || m.defaultTransport === 'websocket' ? m.defaultTransport : null,
   }
 }
 

@@ -16,12 +16,14 @@ import { AppError, toIpcError } from '../errors'
 import type { EventHub } from '../ipc/event-hub'
 import {
   createSessionEngine,
+  RtcPeers,
   SessionsApi,
   type ConversationSummary,
   type EngineEvent,
   type EngineOptions,
   type PlaybackSink,
   type SessionEngine,
+  type TransportChoice,
 } from '../realtime'
 import { PortPlaybackSink } from './port-playback'
 import { lowBalanceText, terminatedText } from './voice-alert-text'
@@ -60,6 +62,7 @@ export class VoiceService {
   readonly #transcript = new VoiceTranscript()
   readonly #status: VoiceStatusModel
   readonly #playback: PortPlaybackSink
+  readonly #rtc: RtcPeers
   #engine: SessionEngine | null = null
   #unlisten: (() => void) | null = null
   #lastSummary: VoiceConversationSummary | null = null
@@ -74,11 +77,23 @@ export class VoiceService {
     this.#deps = deps
     this.#status = new VoiceStatusModel(deps.settings().realtime.mode, deps.balanceVnd)
     this.#playback = new PortPlaybackSink(deps.audioPorts)
+    // The page that holds the voice audio (it opened the audio port) also holds the WebRTC peers.
+    this.#rtc = new RtcPeers({
+      get available() {
+        return deps.audioPorts.openCount > 0
+      },
+      command: (command) => deps.events.emit('voice:rtc', command),
+    })
     deps.audioPorts.setCaptureConsumer((rateHz, samples) => this.#capture(rateHz, samples))
     deps.audioPorts.setPlaybackListener((report) => {
       this.#playback.report(report)
       if (report.type === 'output') this.#engine?.setOutputRate(report.rateHz)
     })
+  }
+
+  /** The page's side of WebRTC sessions: offers, data channel messages, peer states. */
+  get rtc(): RtcPeers {
+    return this.#rtc
   }
 
   /** The player's reports, for measurements. */
@@ -187,16 +202,31 @@ export class VoiceService {
     this.#lowBalanceNotified = false
     const options: EngineOptions = {
       model,
+      transport: this.#transportFor(realtime.transport, model),
       mode: realtime.mode,
       modalities: realtime.modalities,
       ...(realtime.voice ? { voice: realtime.voice } : {}),
       ...(realtime.instructions ? { instructions: realtime.instructions } : {}),
       ...(this.#deps.audioPorts.outputRateHz ? { outputRateHz: this.#deps.audioPorts.outputRateHz } : {}),
     }
-    const create = this.#deps.createEngine ?? ((e, o, p) => createSessionEngine(e, o, { playback: p }))
+    const create =
+      this.#deps.createEngine ?? ((e, o, p) => createSessionEngine(e, o, { playback: p, rtc: this.#rtc }))
     const engine = create(this.#deps.endpoint(), options, this.#playback)
     this.#unlisten = engine.on((event) => this.#onEvent(engine, event))
     return engine
+  }
+
+  /**
+   * `auto` asks for the model's own default (realtime-api.md: WebRTC for Model R and R-mini, WebSocket
+   * for Model L). WebRTC needs the page that holds the peers; without one, or when the model list has
+   * not said, the service is asked for a WebSocket or for its own choice accordingly.
+   */
+  #transportFor(setting: TransportChoice, model: string): TransportChoice {
+    if (setting !== 'auto') return setting
+    const pageReady = this.#rtc.available
+    const known = this.#models?.value.models.find((m) => m.id === model)?.defaultTransport ?? null
+    if (known === null) return pageReady ? 'auto' : 'websocket'
+    return known === 'webrtc' && !pageReady ? 'websocket' : known
   }
 
   #capture(rateHz: number, samples: Float32Array): void {
@@ -263,6 +293,7 @@ export class VoiceService {
   }
 
   #setPressed(pressed: boolean): void {
+    this.#rtc.setMic(pressed)
     this.#status.setPressed(pressed)
     this.#publishStatus()
   }

@@ -64,7 +64,12 @@ export class VoiceStatusModel {
         this.#updateMic()
         return true
       case 'session':
-        s.session = { id: event.sessionId, model: event.model, protocol: event.protocol }
+        s.session = {
+          id: event.sessionId,
+          model: event.model,
+          protocol: event.protocol,
+          transport: event.transport,
+        }
         if (s.problem?.kind === 'terminated') s.problem = null
         return true
       case 'cost':

@@ -18,7 +18,14 @@ export interface AdapterOptions {
   turnDetection?: TurnDetection
   /** Prefix of synthesized ids (client `event_id`s, live-type turn ids); random by default. */
   idPrefix?: string
+  /**
+   * `track`: audio travels on WebRTC media tracks, not in events, so no audio is encoded and a barge-in
+   * asks the service to drop what it has not played (it knows how much that was). Default `socket`.
+   */
+  media?: MediaPath
 }
+
+export type MediaPath = 'socket' | 'track'
 
 /** Counters for frames that produced no event, for diagnostics. */
 export interface AdapterStats {

@@ -19,6 +19,7 @@ const EVENT_TYPES: Record<RealtimeEventType, true> = {
   'response.started': true,
   'audio.delta': true,
   'audio.done': true,
+  'audio.remote': true,
   'transcript.assistant.delta': true,
   'transcript.assistant.final': true,
   'response.ending': true,

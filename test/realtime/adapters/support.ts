@@ -78,6 +78,8 @@ export function summarise(e: RealtimeEvent): string {
       return `audio.delta ${e.responseId} ${e.itemId} ${e.pcm.length}@${e.rateHz}`
     case 'audio.done':
       return `audio.done ${e.responseId} ${e.itemId}${flag(e.cancelled, 'cancelled')}`
+    case 'audio.remote':
+      return `audio.remote ${e.phase} ${e.responseId}`
     case 'transcript.assistant.delta':
     case 'transcript.assistant.final': {
       const kind = e.type === 'transcript.assistant.delta' ? 'assistant.delta' : 'assistant.final'

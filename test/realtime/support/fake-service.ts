@@ -246,7 +246,12 @@ export class FakeService implements SessionService {
       connectBy: new Date(created + 60_000).toISOString(),
       endedAt: null,
       endReason: null,
-      connection: { url: `mem://sess_${n}`, protocol: PROTOCOL[this.wire], token: `tok_${n}_1` },
+      connection: {
+        kind: 'websocket',
+        url: `mem://sess_${n}`,
+        protocol: PROTOCOL[this.wire],
+        token: `tok_${n}_1`,
+      },
       billing: {
         currency: 'VND',
         estimatedVndPerMin: VND_PER_MIN,

@@ -46,7 +46,8 @@ export async function startVoiceRig(
   let mount: RealtimeMount | undefined
   const demo = await startDemoServer({ port: 0, seed: 1, mounts: [(ctx) => (mount = mountRealtime(ctx))] })
   const settings: Settings = structuredClone(DEFAULT_SETTINGS)
-  Object.assign(settings.realtime, { instructions: 'Answer in English.' }, realtime)
+  // The page here has no WebRTC: the WebSocket path unless a test asks otherwise.
+  Object.assign(settings.realtime, { instructions: 'Answer in English.', transport: 'websocket' }, realtime)
   const events = new EventHub()
   const emitted: VoiceRig['emitted'] = []
   const waiters = new Set<() => void>()

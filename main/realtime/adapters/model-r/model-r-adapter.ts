@@ -24,6 +24,7 @@ export class ModelRAdapter implements RealtimeAdapter {
   constructor(options: AdapterOptions = {}) {
     this.turnDetection = options.turnDetection ?? 'manual'
     this.#state = new ModelRState(this.stats, options.idPrefix ?? randomBytes(4).toString('hex'))
+    this.#state.media = options.media ?? 'socket'
   }
 
   receive(frame: FrameData): RealtimeEvent[] {

@@ -32,6 +32,8 @@ function interrupt(c: RealtimeCommandOf<'interrupt'>, s: ModelRState): string[] 
     s.awaitingResponse = false
     s.cancelNextResponse = true
   }
+  // On a media track the service played the audio itself: it drops the rest and cuts the item there.
+  if (s.media === 'track') return [...frames, s.clientEvent('output_audio_buffer.clear')]
   const itemId = c.itemId ?? s.lastAudioItemId
   const receivedMs = itemId === null ? null : s.receivedMs(itemId)
   if (itemId !== null && receivedMs !== null) {
@@ -43,7 +45,10 @@ function interrupt(c: RealtimeCommandOf<'interrupt'>, s: ModelRState): string[] 
 }
 
 export const MODEL_R_COMMANDS: Encoders = {
-  appendAudio: (c) => [JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm16ToBase64(c.pcm16k) })],
+  appendAudio: (c, s) =>
+    s.media === 'track'
+      ? []
+      : [JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm16ToBase64(c.pcm16k) })],
   startTurn: () => [],
   commitTurn: (_c, s) => requestResponse(s, s.clientEvent('input_audio_buffer.commit')),
   clearInput: (_c, s) => [s.clientEvent('input_audio_buffer.clear')],

@@ -69,6 +69,11 @@ function assistantFinal(modality: TextModality, field: 'transcript' | 'text'): H
   }
 }
 
+/** WebRTC only: the service's own playback of the media track. */
+function remoteAudio(phase: 'started' | 'stopped'): Handler {
+  return (e, _s, out) => out.push({ type: 'audio.remote', phase, responseId: str(e.response_id) })
+}
+
 const responseCreated: Handler = (e, s, out) => {
   const responseId = str(obj(e.response)?.id)
   if (responseId === null) return s.invalid()
@@ -198,8 +203,8 @@ export const MODEL_R_EVENTS: Readonly<Record<string, Handler>> = {
   'response.done': responseDone,
   'rate_limits.updated': ignore,
   // WebRTC/SIP only; listed so a gateway that forwards them is not reported as unknown.
-  'output_audio_buffer.started': ignore,
-  'output_audio_buffer.stopped': ignore,
-  'output_audio_buffer.cleared': ignore,
+  'output_audio_buffer.started': remoteAudio('started'),
+  'output_audio_buffer.stopped': remoteAudio('stopped'),
+  'output_audio_buffer.cleared': remoteAudio('stopped'),
   error: errorEvent,
 }

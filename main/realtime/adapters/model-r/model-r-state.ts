@@ -2,7 +2,7 @@
 // which responses the client cancelled (their late deltas are dropped, realtime-protocols.md §2.6), how
 // much audio each assistant item has received (a truncate may not go past it), and which command each
 // client `event_id` was, so an `error` can name the command it answers.
-import type { AdapterStats } from '../adapter'
+import type { AdapterStats, MediaPath } from '../adapter'
 import { RecentMap } from '../recent'
 import { samplesToMs } from '../pcm-base64'
 import { OUTPUT_RATE_HZ } from '../../events'
@@ -17,6 +17,8 @@ export class ModelRState {
   /** An interrupt came while awaiting: the response about to be created is already cancelled. */
   cancelNextResponse = false
   lastAudioItemId: string | null = null
+  /** Where the session's audio travels: in events, or on WebRTC media tracks. */
+  media: MediaPath = 'socket'
   /** Created and not yet done; out-of-band responses can run beside the conversation's own. */
   readonly #running = new RecentMap<string, true>(RECENT_RESPONSES)
   readonly #cancelled = new RecentMap<string, true>(RECENT_RESPONSES)
