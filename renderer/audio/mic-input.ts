@@ -12,6 +12,8 @@ export interface MicInput {
   readonly processing: Processing
   /** The label of the device really capturing. */
   readonly label: string | null
+  /** The open stream's audio track, for a WebRTC link to clone; stopped by `close`. */
+  readonly track: MediaStreamTrack | null
   close(): void
 }
 
@@ -70,6 +72,7 @@ export async function openMicInput(
     deviceId,
     processing: { ...processing },
     label: track?.label || null,
+    track: track ?? null,
     close() {
       if (closed) return
       closed = true

@@ -1,7 +1,9 @@
 // What the rest of the renderer sees of voice audio: one controller per main window that opens the
 // microphone and the player, streams capture frames to main over the audio port and plays what main
-// sends. Implemented by voice-audio.svelte.ts; the fields below are reactive ($state).
-import type { AudioSettings } from '../../preload/contract'
+// sends, or holds the WebRTC links main asks for. Implemented by voice-audio.svelte.ts; the fields below
+// are reactive ($state).
+import type { AudioSettings, VoiceRtcCommand } from '../../preload/contract'
+import type { RtcFigures } from './rtc-stats'
 
 export interface AudioDevice {
   /** The browser's deviceId for this run; never stored (ids change between sessions). */
@@ -43,5 +45,11 @@ export interface VoiceAudio {
   flushPlayback(): void
   /** The short start/stop cue; the caller checks the soundCues setting. */
   playCue(kind: 'start' | 'stop'): void
+  /** Main's work for a WebRTC link: the links use this controller's microphone and output device. */
+  handleRtc(command: VoiceRtcCommand): void
+  /** The WebRTC links' figures from their own stats, refreshed while something reads them. */
+  readonly rtc: RtcFigures
+  /** The same figures, read now. */
+  rtcStats(): Promise<RtcFigures>
   dispose(): void
 }

@@ -1,7 +1,9 @@
 // The main window's voice audio: one AudioContext for the player and the microphone, the audio port to
 // main, the devices chosen by label. Capture frames go to main as they come; main's playback frames go
-// to the player worklet, and the player's reports of what was heard go back to main.
-import type { AudioSettings } from '../../preload/contract'
+// to the player worklet, and the player's reports of what was heard go back to main. A WebRTC session's
+// audio skips main: its links send the same microphone and play on the same output device.
+import { createSubscriber } from 'svelte/reactivity'
+import type { AudioSettings, VoiceRtcCommand } from '../../preload/contract'
 import { loa } from '../lib/bridge'
 import { micErrorKey } from './audio-errors'
 import { obtainAudioPort } from './audio-port-client'
@@ -13,6 +15,8 @@ import { openMicInput, sameProcessing, type MicInput, type Processing } from './
 import captureWorkletUrl from './capture-worklet.ts?worker&url'
 import playbackWorkletUrl from './playback-worklet.ts?worker&url'
 import { PortLink } from './port-link'
+import { RtcLinks } from './rtc-links'
+import { NO_LINKS, sameFigures, type RtcFigures } from './rtc-stats'
 import {
   parseMainMessage,
   type CaptureFrame,
@@ -28,6 +32,9 @@ const MIC_ERRORS: readonly AudioErrorKey[] = [
   'audio.error.noInput',
   'audio.error.inputBusy',
 ]
+
+/** How often the links' figures refresh while shown. */
+const RTC_STATS_EVERY_MS = 500
 
 const DEFAULT_SETTINGS: AudioSettings = {
   inputDeviceLabel: null,
@@ -67,6 +74,13 @@ class VoiceAudioController implements VoiceAudio {
     onStatus: (connected) => this.#setError('audio.error.portFailed', !connected),
   })
   readonly #onDeviceChange = () => void this.#refreshDevices().then(() => this.#followDevices())
+  readonly #rtc = new RtcLinks({ main: loa.voice })
+  #rtcFigures: RtcFigures = $state.raw(NO_LINKS)
+  readonly #followRtcFigures = createSubscriber(() => {
+    const timer = setInterval(() => void this.#refreshRtcFigures(), RTC_STATS_EVERY_MS)
+    void this.#refreshRtcFigures()
+    return () => clearInterval(timer)
+  })
 
   start(): Promise<void> {
     this.#starting ??= this.#start()
@@ -120,8 +134,24 @@ class VoiceAudioController implements VoiceAudio {
       })
   }
 
+  handleRtc(command: VoiceRtcCommand): void {
+    // The output device is resolved once the devices are listed, which start() does.
+    if (command.op === 'open') void this.start()
+    this.#rtc.handle(command)
+  }
+
+  get rtc(): RtcFigures {
+    this.#followRtcFigures()
+    return this.#rtcFigures
+  }
+
+  rtcStats(): Promise<RtcFigures> {
+    return this.#rtc.stats()
+  }
+
   dispose(): void {
     this.#disposed = true
+    this.#rtc.abandonAll('the window closed')
     this.closeMic()
     this.#link.close()
     navigator.mediaDevices?.removeEventListener('devicechange', this.#onDeviceChange)
@@ -213,6 +243,7 @@ class VoiceAudioController implements VoiceAudio {
         continue
       }
       this.#mic = mic
+      this.#rtc.setMicSource(mic.track)
       this.micOpen = true
       this.inputLabel = mic.label ?? wanted?.label ?? null
       this.#setMicError(null)
@@ -241,6 +272,7 @@ class VoiceAudioController implements VoiceAudio {
     this.#micGeneration++
     this.#mic?.close()
     this.#mic = null
+    this.#rtc.setMicSource(null)
     this.micOpen = false
     this.level = 0
     this.#levelFeed.reset()
@@ -277,10 +309,11 @@ class VoiceAudioController implements VoiceAudio {
   }
 
   async #applyOutput(): Promise<void> {
-    const ctx = this.#ctx
-    if (!ctx) return
     const wanted = pickDevice(this.#settings.outputDeviceLabel, this.devices.outputs)
     const sinkId = wanted?.id ?? ''
+    this.#rtc.setSink(sinkId)
+    const ctx = this.#ctx
+    if (!ctx) return
     if (sinkId !== this.#sinkId) {
       try {
         if (!ctx.setSinkId) throw new Error('setSinkId is not supported')
@@ -292,6 +325,11 @@ class VoiceAudioController implements VoiceAudio {
       }
     }
     this.outputLabel = this.#sinkId === '' ? null : (wanted?.label ?? null)
+  }
+
+  async #refreshRtcFigures(): Promise<void> {
+    const figures = await this.#rtc.stats()
+    if (!sameFigures(figures, this.#rtcFigures)) this.#rtcFigures = figures
   }
 
   #setMicError(key: AudioErrorKey | null): void {

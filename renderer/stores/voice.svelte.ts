@@ -1,7 +1,7 @@
 // The voice chat as the window shows it: main's status, the conversation's lines, the last summary, the
 // realtime models and the session history. Main does the talking to the service; this store follows its
-// events, forwards the talk key, opens and closes the microphone when main wants it, and saves the
-// options for the next conversation.
+// events, forwards the talk key, opens and closes the microphone when main wants it, hands main's WebRTC
+// work to the audio controller, and saves the options for the next conversation.
 import type {
   AudioSettings,
   IpcError,
@@ -69,8 +69,12 @@ export class VoiceStore {
       }),
     ]
     if (this.audio) {
-      void this.audio.start()
-      stops.push(this.#followAudioSettings(this.audio))
+      const audio = this.audio
+      void audio.start()
+      stops.push(this.#followAudioSettings(audio))
+      // For as long as the window lives, shown or hidden: a WebRTC session started by the global hotkey
+      // needs this page's peer. The popup makes no VoiceStore with audio, so only this window answers.
+      stops.push(loa.voice.onRtc((command) => audio.handleRtc(command)))
     }
     void this.load()
     void this.loadModels()

@@ -10,6 +10,7 @@ import type {
   VoiceSnapshot,
   VoiceStatus,
 } from '../../preload/contract'
+import { NO_LINKS } from '../../renderer/audio/rtc-stats'
 import type { VoiceAudio } from '../../renderer/audio/voice-audio-api'
 
 export function voiceStatus(patch: Partial<VoiceStatus> = {}): VoiceStatus {
@@ -45,6 +46,7 @@ export const voiceModels: VoiceModels = {
       defaultVoice: 'marin',
       estimatedVndPerMin: 2709,
       maxSessionSec: 1800,
+      defaultTransport: 'webrtc',
     },
     {
       id: 'google/gemini-live-2.5-flash',
@@ -54,6 +56,7 @@ export const voiceModels: VoiceModels = {
       defaultVoice: 'Puck',
       estimatedVndPerMin: 1200,
       maxSessionSec: 900,
+      defaultTransport: 'websocket',
     },
   ],
 }
@@ -104,13 +107,14 @@ export function settingsWith(patch: { soundCues?: boolean; realtime?: Partial<Se
       instructions: '',
       mode: 'push-to-talk',
       modalities: ['audio'],
+      transport: 'auto',
       ...patch.realtime,
     },
   } as unknown as Settings
 }
 
 export interface FakeAudio extends VoiceAudio {
-  /** Every call, in order: `openMic`, `closeMic`, `flush`, `cue:start`, `configure`, ... */
+  /** Every call, in order: `openMic`, `closeMic`, `flush`, `cue:start`, `configure`, `rtc:open`, ... */
   log: string[]
 }
 
@@ -133,6 +137,9 @@ export function fakeAudio(onFlush?: () => void): FakeAudio {
       log.push('flush')
     },
     playCue: (kind) => void log.push(`cue:${kind}`),
+    handleRtc: (command) => void log.push(`rtc:${command.op}`),
+    rtc: NO_LINKS,
+    rtcStats: async () => NO_LINKS,
     dispose: () => void log.push('dispose'),
   }
 }

@@ -181,6 +181,23 @@ describe('audio', () => {
     expect(cues()).toEqual(['cue:start', 'cue:stop'])
   })
 
+  it("hands main's WebRTC work to the controller for as long as it runs, and only with a controller", async () => {
+    const audio = fakeAudio()
+    const stop = new Store(audio).start()
+    await settle()
+    expect(bridge.listeners('voice:rtc')).toBe(1)
+    bridge.emit('voice:rtc', { op: 'open', linkId: 1, dataChannel: 'oai-events' })
+    bridge.emit('voice:rtc', { op: 'mic', linkId: 1, on: true })
+    bridge.emit('voice:rtc', { op: 'close', linkId: 1 })
+    expect(audio.log.filter((c) => c.startsWith('rtc:'))).toEqual(['rtc:open', 'rtc:mic', 'rtc:close'])
+    stop()
+    expect(bridge.listeners('voice:rtc')).toBe(0)
+
+    // A window without voice audio (the popup makes none) leaves WebRTC to the one that has it.
+    await started(new Store(null))
+    expect(bridge.listeners('voice:rtc')).toBe(0)
+  })
+
   it('applies the audio settings to the controller, again only when they change', async () => {
     const audio = fakeAudio()
     await started(new Store(audio))

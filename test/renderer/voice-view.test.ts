@@ -2,9 +2,10 @@
 // history), and the talk button, the space bar and End reach main.
 import { flushSync, mount, unmount } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { VoiceStatus } from '../../preload/contract'
+import type { Settings, VoiceStatus } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
 import {
+  fakeAudio,
   settingsWith,
   voiceHistory,
   voiceLine,
@@ -161,6 +162,53 @@ describe('what main pushes', () => {
       },
     })
     expect(nbsp($('voice-warning')?.textContent)).toBe('Số dư còn 9.000 ₫, đủ cho ≈ 3 phút trò chuyện.')
+  })
+
+  it("names the live session's model and how its audio travels, in both languages", async () => {
+    await show()
+    expect($('voice-session')).toBeNull()
+    status({
+      state: 'ready',
+      session: { id: 'rs_1', model: 'openai/gpt-realtime', protocol: 'model-r', transport: 'webrtc' },
+    })
+    const line = $('voice-session')
+    expect(line?.dataset.transport).toBe('webrtc')
+    expect(nbsp(line?.textContent).trim()).toBe('GPT Realtime · qua WebRTC')
+    expect(line?.title).toBe('Âm thanh đi thẳng giữa cửa sổ này và dịch vụ.')
+
+    app.settings.set({ ...settingsWith(), language: 'en' } as Settings)
+    status({
+      state: 'ready',
+      session: {
+        id: 'rs_2',
+        model: 'google/gemini-live-2.5-flash',
+        protocol: 'live',
+        transport: 'websocket',
+      },
+    })
+    expect($('voice-session')?.dataset.transport).toBe('websocket')
+    expect(nbsp($('voice-session')?.textContent).trim()).toBe('Gemini Live · over WebSocket')
+    expect($('voice-session')?.title).toBe('The audio goes through Loa to the service.')
+
+    status({ state: 'idle', session: null })
+    expect($('voice-session')).toBeNull()
+  })
+
+  it("puts the WebRTC links' figures on the page for measurements", async () => {
+    const store = new VoiceStore(null)
+    stop = store.start()
+    const audio = {
+      ...fakeAudio(),
+      rtc: { links: 1, connected: 1, inboundAudioEnergy: 0.25, inboundSamples: 48_000, outboundPackets: 50 },
+    }
+    view = mount(Voice, { target, props: { voice: store, audio } })
+    await settle()
+    const root = $('voice-view')
+    expect(root?.dataset.rtcLinks).toBe('1')
+    expect(root?.dataset.rtcConnected).toBe('1')
+    expect(root?.dataset.rtcInboundAudioEnergy).toBe('0.25')
+    expect(root?.dataset.rtcInboundSamples).toBe('48000')
+    expect(root?.dataset.rtcOutboundPackets).toBe('50')
   })
 
   it('lists past sessions with their totals', async () => {

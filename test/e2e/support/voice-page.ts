@@ -69,7 +69,11 @@ export async function openVoicePage(
     }),
     osLocale: 'en-US',
   })
-  await harness.core.settings.update({ realtime, audio: { soundCues: false, ...audio } })
+  // The WebSocket path unless a test asks for another transport.
+  await harness.core.settings.update({
+    realtime: { transport: 'websocket', ...realtime },
+    audio: { soundCues: false, ...audio },
+  })
   const browser = await launchChromium(fakeMicArgs(speech.path))
   const page = await browser.newPage()
   await page.goto(harness.launchUrl('voice'))

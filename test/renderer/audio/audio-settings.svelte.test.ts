@@ -3,6 +3,7 @@
 import { flushSync, mount, unmount, type Component } from 'svelte'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AudioSettings, Settings, SettingsPatch } from '../../../preload/contract'
+import { NO_LINKS } from '../../../renderer/audio/rtc-stats'
 import type { AudioDeviceLists, AudioErrorKey, VoiceAudio } from '../../../renderer/audio/voice-audio-api'
 import type { AppStore } from '../../../renderer/stores/app.svelte'
 import { installFakeBridge, type FakeBridge } from '../account-fake-bridge'
@@ -30,6 +31,11 @@ class FakeAudio implements VoiceAudio {
   }
   flushPlayback() {}
   playCue() {}
+  handleRtc() {}
+  readonly rtc = NO_LINKS
+  async rtcStats() {
+    return NO_LINKS
+  }
   dispose() {}
 }
 

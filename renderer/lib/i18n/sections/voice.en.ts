@@ -24,6 +24,12 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.talk.noKey': 'Save an API key in Settings to talk.',
   'voice.talk.failed': 'Could not send: {reason}',
 
+  'voice.session.line': '{model} · over {transport}',
+  'voice.session.transport.websocket': 'WebSocket',
+  'voice.session.transport.webrtc': 'WebRTC',
+  'voice.session.hint.websocket': 'The audio goes through Loa to the service.',
+  'voice.session.hint.webrtc': 'The audio goes straight between this window and the service.',
+
   'voice.end': 'End',
   'voice.end.title': 'End the conversation and settle its cost',
 

@@ -22,6 +22,12 @@ export const voiceVi = {
   'voice.talk.noKey': 'Hãy lưu khóa API trong Cài đặt để trò chuyện.',
   'voice.talk.failed': 'Không gửi được: {reason}',
 
+  'voice.session.line': '{model} · qua {transport}',
+  'voice.session.transport.websocket': 'WebSocket',
+  'voice.session.transport.webrtc': 'WebRTC',
+  'voice.session.hint.websocket': 'Âm thanh đi qua Loa tới dịch vụ.',
+  'voice.session.hint.webrtc': 'Âm thanh đi thẳng giữa cửa sổ này và dịch vụ.',
+
   'voice.end': 'Kết thúc',
   'voice.end.title': 'Kết thúc cuộc trò chuyện và chốt chi phí',
 

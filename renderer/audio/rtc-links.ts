@@ -1,0 +1,82 @@
+// The WebRTC links main asked this page for, by id: main's commands go to their link, and what every link
+// shares goes to all of them: the open microphone's track and the output device.
+import type { VoiceRtcCommand } from '../../preload/contract'
+import { RemoteAudioOutput } from './remote-audio'
+import { RtcPeer, type RtcMain } from './rtc-peer'
+import { addFigures, NO_LINKS, type RtcFigures } from './rtc-stats'
+
+/** Where the service's voice plays (RemoteAudioOutput in the app). */
+export type RtcOutput = Pick<RemoteAudioOutput, 'play' | 'setSink'>
+
+export interface RtcLinksDeps {
+  main: RtcMain
+  /** No ICE servers: the service's answer lists candidates the page reaches directly. */
+  createPeer?: () => RTCPeerConnection
+  output?: RtcOutput
+}
+
+export class RtcLinks {
+  readonly #peers = new Map<number, RtcPeer>()
+  readonly #main: RtcMain
+  readonly #createPeer: () => RTCPeerConnection
+  readonly #output: RtcOutput
+  #micSource: MediaStreamTrack | null = null
+
+  constructor(deps: RtcLinksDeps) {
+    this.#main = deps.main
+    this.#createPeer = deps.createPeer ?? (() => new RTCPeerConnection())
+    this.#output = deps.output ?? new RemoteAudioOutput()
+  }
+
+  get size(): number {
+    return this.#peers.size
+  }
+
+  handle(command: VoiceRtcCommand): void {
+    if (command.op === 'open') {
+      this.#open(command.linkId, command.dataChannel)
+      return
+    }
+    const peer = this.#peers.get(command.linkId)
+    if (!peer) return
+    if (command.op === 'send') peer.send(command.text)
+    else if (command.op === 'mic') peer.setMic(command.on)
+    else peer.close()
+  }
+
+  /** The microphone the voice audio has open now (null: closed); links with the mic on follow it. */
+  setMicSource(track: MediaStreamTrack | null): void {
+    this.#micSource = track
+    for (const peer of this.#peers.values()) peer.setMicSource(track)
+  }
+
+  setSink(sinkId: string): void {
+    this.#output.setSink(sinkId)
+  }
+
+  async stats(): Promise<RtcFigures> {
+    const each = await Promise.all([...this.#peers.values()].map((peer) => peer.stats()))
+    return each.reduce(addFigures, NO_LINKS)
+  }
+
+  /** The page goes away: every link ends, and main hears why. */
+  abandonAll(reason: string): void {
+    for (const peer of [...this.#peers.values()]) peer.abandon(reason)
+  }
+
+  #open(linkId: number, dataChannel: string): void {
+    // Ids are main's and never reused; a repeated open is a mistake, and two peers for one link worse.
+    if (this.#peers.has(linkId)) return
+    const peer: RtcPeer = new RtcPeer(linkId, {
+      main: this.#main,
+      createPeer: this.#createPeer,
+      playRemote: (stream) => this.#output.play(stream),
+      onEnd: () => {
+        if (this.#peers.get(linkId) === peer) this.#peers.delete(linkId)
+      },
+    })
+    this.#peers.set(linkId, peer)
+    peer.setMicSource(this.#micSource)
+    peer.open(dataChannel)
+  }
+}

@@ -1,0 +1,267 @@
+// The page's end of one WebRTC link (VoiceRtcCommand in preload/contract.ts; realtime-api.md "WebRTC
+// connection"): Chromium's own peer carries the audio both ways and a data channel the model's events.
+// Main keeps the session token, so the offer goes to main, which posts it to the service and hands back
+// the answer. A link ends exactly once; main hears how, unless main itself hung up.
+import type { LoaBridge, VoiceRtcState } from '../../preload/contract'
+import { iceGathered } from './ice-gathering'
+import { figuresFromReport, type RtcFigures } from './rtc-stats'
+
+/** Main's side of the links, as the bridge offers it. */
+export type RtcMain = Pick<LoaBridge['voice'], 'rtcOffer' | 'rtcMessage' | 'rtcState'>
+
+export interface RtcPeerDeps {
+  main: RtcMain
+  createPeer(): RTCPeerConnection
+  /** Starts playing the service's voice; returns the stop. */
+  playRemote(stream: MediaStream): () => void
+  /** The link ended, either way: its owner forgets it. */
+  onEnd(): void
+}
+
+/** Gathering takes milliseconds with host candidates; a slow network interface must not hold the offer. */
+export const ICE_GATHER_CAP_MS = 2_000
+/** ICE often recovers from `disconnected` by itself; this long without recovering, the link is given up. */
+export const DISCONNECTED_GRACE_MS = 3_000
+/** Main sends only once the channel is open, so only a few can cross its opening; more is a fault. */
+export const MAX_QUEUED_MESSAGES = 64
+
+type Ending = Exclude<VoiceRtcState, 'connected'>
+
+const utf8 = new TextDecoder()
+
+export class RtcPeer {
+  #pc: RTCPeerConnection | null = null
+  #channel: RTCDataChannel | null = null
+  #sender: RTCRtpSender | null = null
+  #queue: string[] = []
+  #connected = false
+  #ended = false
+  #channelError: string | null = null
+  #disconnectedTimer: ReturnType<typeof setTimeout> | null = null
+  #stopRemote: (() => void) | null = null
+  readonly #listening = new AbortController()
+
+  /** The microphone track the voice audio has open now; the voice audio stops it, not this link. */
+  #source: MediaStreamTrack | null = null
+  #micOn = false
+  /** What goes out: this link's own clone of `#sentFrom`, stopped once replaced. */
+  #sent: MediaStreamTrack | null = null
+  #sentFrom: MediaStreamTrack | null = null
+  #switching: Promise<void> = Promise.resolve()
+
+  constructor(
+    readonly linkId: number,
+    private readonly deps: RtcPeerDeps,
+  ) {}
+
+  get connected(): boolean {
+    return this.#connected && !this.#ended
+  }
+
+  /** Builds the peer at once (so `mic` may follow right away), then negotiates. */
+  open(dataChannel: string): void {
+    let pc: RTCPeerConnection
+    try {
+      pc = this.deps.createPeer()
+      this.#pc = pc
+      // The sender starts with no track: nothing goes out, and the service bills nothing, until the
+      // talk key is down.
+      this.#sender = pc.addTransceiver('audio', { direction: 'sendrecv' }).sender
+      this.#channel = pc.createDataChannel(dataChannel, { ordered: true })
+    } catch (err) {
+      this.#end('failed', `could not make a WebRTC peer: ${messageOf(err)}`)
+      return
+    }
+    const channel = this.#channel
+    const on = { signal: this.#listening.signal }
+    channel.binaryType = 'arraybuffer'
+    channel.addEventListener('open', () => this.#onChannelOpen(), on)
+    channel.addEventListener('message', (e) => this.#onMessage(e.data), on)
+    channel.addEventListener('error', (e) => (this.#channelError = e.error?.message ?? 'error'), on)
+    channel.addEventListener(
+      'close',
+      () =>
+        this.#channelError === null
+          ? this.#end('closed', 'the data channel closed')
+          : this.#end('failed', `the data channel failed: ${this.#channelError}`),
+      on,
+    )
+    pc.addEventListener('track', (e) => this.#onTrack(e), on)
+    pc.addEventListener('connectionstatechange', () => this.#onConnectionState(pc.connectionState), on)
+    this.#applyMic()
+    void this.#negotiate(pc)
+  }
+
+  /** A model event for the service; held until the channel opens, dropped once the link is gone. */
+  send(text: string): void {
+    const channel = this.#channel
+    if (this.#ended || !channel) return
+    if (channel.readyState === 'open') {
+      try {
+        channel.send(text)
+      } catch (err) {
+        this.#end('failed', `could not send on the data channel: ${messageOf(err)}`)
+      }
+    } else if (!this.#connected) {
+      if (this.#queue.length >= MAX_QUEUED_MESSAGES)
+        this.#end('failed', 'too many messages before the data channel opened')
+      else this.#queue.push(text)
+    }
+  }
+
+  /** Main's word: the microphone goes out on the track (key down) or not (key up). */
+  setMic(on: boolean): void {
+    this.#micOn = on
+    this.#applyMic()
+  }
+
+  /** The voice audio opened, reopened or closed the microphone. */
+  setMicSource(track: MediaStreamTrack | null): void {
+    this.#source = track
+    this.#applyMic()
+  }
+
+  /** Main hung up: nothing to tell it. */
+  close(): void {
+    this.#finish()
+  }
+
+  /** The page hangs up on its own (the window goes away): main hears why. */
+  abandon(reason: string): void {
+    this.#end('closed', reason)
+  }
+
+  async stats(): Promise<RtcFigures> {
+    const connected = this.connected
+    try {
+      if (!this.#pc) throw new Error('no peer')
+      return figuresFromReport(await this.#pc.getStats(), connected)
+    } catch {
+      return figuresFromReport(new Map(), connected)
+    }
+  }
+
+  async #negotiate(pc: RTCPeerConnection): Promise<void> {
+    let sdp: string | undefined
+    try {
+      await pc.setLocalDescription(await pc.createOffer())
+      await iceGathered(pc, ICE_GATHER_CAP_MS)
+      sdp = pc.localDescription?.sdp
+    } catch (err) {
+      this.#end('failed', `could not make the offer: ${messageOf(err)}`)
+      return
+    }
+    if (this.#ended) return
+    if (!sdp) {
+      this.#end('failed', 'the peer made no offer')
+      return
+    }
+    const answer = await this.deps.main.rtcOffer({ linkId: this.linkId, sdp })
+    if (this.#ended) return
+    if (!answer.ok) {
+      this.#end('failed', answer.error.message)
+      return
+    }
+    try {
+      await pc.setRemoteDescription({ type: 'answer', sdp: answer.value.sdp })
+    } catch (err) {
+      this.#end('failed', `the service's answer was refused: ${messageOf(err)}`)
+    }
+  }
+
+  #onChannelOpen(): void {
+    if (this.#ended) return
+    this.#connected = true
+    for (const text of this.#queue.splice(0)) this.send(text)
+    this.#report('connected')
+  }
+
+  #onMessage(data: unknown): void {
+    if (this.#ended) return
+    const text = messageText(data)
+    if (text !== null) void this.deps.main.rtcMessage({ linkId: this.linkId, text })
+  }
+
+  #onTrack(e: RTCTrackEvent): void {
+    if (this.#ended || e.track.kind !== 'audio') return
+    this.#stopRemote?.()
+    // An answer without stream ids gives a track with no stream: wrap it in one.
+    this.#stopRemote = this.deps.playRemote(e.streams[0] ?? new MediaStream([e.track]))
+  }
+
+  #onConnectionState(state: RTCPeerConnectionState): void {
+    if (state === 'failed') this.#end('failed', 'the connection failed')
+    else if (state === 'closed') this.#end('closed', 'the connection closed')
+    else if (state === 'disconnected') {
+      this.#disconnectedTimer ??= setTimeout(
+        () => this.#end('failed', `disconnected for more than ${DISCONNECTED_GRACE_MS / 1000} s`),
+        DISCONNECTED_GRACE_MS,
+      )
+    } else this.#clearDisconnected()
+  }
+
+  #applyMic(): void {
+    const sender = this.#sender
+    if (this.#ended || !sender) return
+    const from = this.#micOn ? this.#source : null
+    if (from === this.#sentFrom) return
+    const previous = this.#sent
+    // A clone, so this link can stop what it sends without closing the voice audio's microphone.
+    const next = from ? from.clone() : null
+    this.#sent = next
+    this.#sentFrom = from
+    // One switch at a time, in order; the old clone stops once it no longer goes out.
+    this.#switching = this.#switching
+      .then(() => sender.replaceTrack(next))
+      .catch((err: unknown) => this.#end('failed', `could not switch the microphone: ${messageOf(err)}`))
+      .finally(() => previous?.stop())
+  }
+
+  #clearDisconnected(): void {
+    if (this.#disconnectedTimer !== null) clearTimeout(this.#disconnectedTimer)
+    this.#disconnectedTimer = null
+  }
+
+  #end(state: Ending, reason: string): void {
+    if (this.#ended) return
+    this.#report(state, reason)
+    this.#finish()
+  }
+
+  #report(state: VoiceRtcState, reason?: string): void {
+    const request =
+      reason === undefined ? { linkId: this.linkId, state } : { linkId: this.linkId, state, reason }
+    void this.deps.main.rtcState(request)
+  }
+
+  #finish(): void {
+    if (this.#ended) return
+    this.#ended = true
+    this.#listening.abort()
+    this.#clearDisconnected()
+    this.#queue = []
+    this.#stopRemote?.()
+    this.#stopRemote = null
+    this.#sent?.stop()
+    this.#sent = null
+    this.#sentFrom = null
+    this.#channel?.close()
+    this.#pc?.close()
+    this.deps.onEnd()
+  }
+}
+
+/** Text as it came; binary (`binaryType` is `arraybuffer`) as UTF-8; anything else is not an event. */
+function messageText(data: unknown): string | null {
+  if (typeof data === 'string') return data
+  if (typeof data !== 'object' || data === null) return null
+  try {
+    return utf8.decode(data as ArrayBuffer)
+  } catch {
+    return null
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}
