@@ -13,6 +13,7 @@ type Caption = Extract<EngineEvent, { type: 'caption' }>
 export class Captions {
   readonly #user = new RecentMap<string, string>(RECENT_ITEMS)
   readonly #assistant = new RecentMap<string, string>(RECENT_ITEMS)
+  readonly #responseOf = new RecentMap<string, string>(RECENT_ITEMS)
 
   userDelta(e: RealtimeEventOf<'transcript.user.delta'>): Caption {
     const text = e.replace ? e.text : (this.#user.get(e.itemId) ?? '') + e.text
@@ -36,12 +37,25 @@ export class Captions {
     return this.#assistantCaption(e, e.text, '', true)
   }
 
+  /**
+   * The service cut the item at a barge-in. Over WebRTC the answer may have been generated in full long
+   * before it was heard, so no cancelled text follows: the caption says so itself. Null for an item
+   * without a caption.
+   */
+  assistantCut(itemId: string): Caption | null {
+    const text = this.#assistant.get(itemId)
+    const responseId = this.#responseOf.get(itemId)
+    if (text === undefined || responseId === undefined) return null
+    return this.#assistantCaption({ itemId, responseId, cancelled: true }, text, '', true)
+  }
+
   #assistantCaption(
     e: { itemId: string; responseId: string; cancelled: boolean },
     text: string,
     delta: string,
     final: boolean,
   ): Caption {
+    this.#responseOf.set(e.itemId, e.responseId)
     return {
       type: 'caption',
       role: 'assistant',

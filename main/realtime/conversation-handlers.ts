@@ -200,6 +200,10 @@ export class ConversationHandlers {
         if (this.#remoteSpeaking && e.responseId === this.#responseId) this.#responseAudio = true
         host.touch()
       },
+      'item.truncated': (e) => {
+        const caption = this.captions.assistantCut(e.itemId)
+        if (caption) host.emit(caption)
+      },
       'audio.done': (e) => {
         if (!e.cancelled && !this.#cancelled.has(e.responseId))
           host.playback.finishItem(e.responseId, e.itemId)

@@ -87,6 +87,8 @@ export type RealtimeEvent =
    * process (`output_audio_buffer.started/.stopped/.cleared`, realtime-protocols.md §2.3).
    */
   | { type: 'audio.remote'; phase: 'started' | 'stopped'; responseId: string | null }
+  /** The service cut an answer's item to what was heard (a barge-in); its text past that was never spoken. */
+  | { type: 'item.truncated'; itemId: string; audioEndMs: number | null }
   /** `cancelled` flags text of a response the client cut off: the user never heard it. */
   | ({
       type: 'transcript.assistant.delta'

@@ -2,12 +2,14 @@
 // it through the real capture worklet and main to the demo service; the answer comes back through main
 // to the real playback worklet. For both wire protocols.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { VoiceStatus } from '../../preload/contract'
 import { loopCorrelation } from './support/correlate'
 import {
+  holdTalk,
   makeSpeech,
   openVoicePage,
   removeSpeech,
+  status,
+  until,
   type SpeechFile,
   type VoicePage,
 } from './support/voice-page'
@@ -25,30 +27,6 @@ afterEach(async () => {
   await v?.close()
   v = null
 })
-
-const status = (p: VoicePage): VoiceStatus => p.harness.core.voice.snapshot().status
-
-async function until(
-  pred: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!(await pred())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
-/** Holds the talk button with the mouse for `ms`. */
-async function holdTalk(p: VoicePage, ms: number): Promise<void> {
-  const box = await p.page.getByTestId('talk-button').boundingBox()
-  if (!box) throw new Error('the talk button is not on screen')
-  await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-  await p.page.mouse.down()
-  await p.page.waitForTimeout(ms)
-  await p.page.mouse.up()
-}
 
 describe.each([
   ['model-r', 'openai/gpt-realtime'],

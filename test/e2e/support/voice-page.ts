@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { readWav } from '../../../main/audio/wav'
 import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/index'
 import { startDemoServer, type DemoServer } from '../../../main/demo/server'
-import type { Settings } from '../../../preload/contract'
+import type { Settings, VoiceStatus } from '../../../preload/contract'
 import { launchChromium } from './browser'
 import { startTestHarness } from './harness'
 
@@ -58,9 +58,16 @@ export async function openVoicePage(
   speech: SpeechFile,
   realtime: Partial<Settings['realtime']>,
   audio: Partial<Settings['audio']> = {},
+  /** The demo's clock against real time: above 1, its 60-second billing windows go by sooner. */
+  timeScale = 1,
 ): Promise<VoicePage> {
   let mount: RealtimeMount | undefined
-  const demo = await startDemoServer({ port: 0, seed: 1, mounts: [(ctx) => (mount = mountRealtime(ctx))] })
+  const demo = await startDemoServer({
+    port: 0,
+    seed: 1,
+    timeScale,
+    mounts: [(ctx) => (mount = mountRealtime(ctx))],
+  })
   const harness = await startTestHarness({
     startDemo: async () => ({
       baseUrl: demo.baseUrl,
@@ -94,4 +101,28 @@ export async function openVoicePage(
 
 export async function removeSpeech(speech: SpeechFile): Promise<void> {
   await rm(speech.dir, { recursive: true, force: true })
+}
+
+export const status = (p: VoicePage): VoiceStatus => p.harness.core.voice.snapshot().status
+
+export async function until(
+  pred: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await pred())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/** Holds the talk button with the mouse for `ms`. */
+export async function holdTalk(p: VoicePage, ms: number): Promise<void> {
+  const box = await p.page.getByTestId('talk-button').boundingBox()
+  if (!box) throw new Error('the talk button is not on screen')
+  await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await p.page.mouse.down()
+  await p.page.waitForTimeout(ms)
+  await p.page.mouse.up()
 }

@@ -20,6 +20,7 @@ const EVENT_TYPES: Record<RealtimeEventType, true> = {
   'audio.delta': true,
   'audio.done': true,
   'audio.remote': true,
+  'item.truncated': true,
   'transcript.assistant.delta': true,
   'transcript.assistant.final': true,
   'response.ending': true,

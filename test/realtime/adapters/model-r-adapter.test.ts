@@ -77,6 +77,7 @@ describe('Model-R adapter: turns', () => {
       'assistant.delta resp_1 item_A1 audio " a time" cancelled',
       'audio.done resp_1 item_A1 cancelled',
       'assistant.final resp_1 item_A1 audio "Once upon a time" cancelled',
+      'item.truncated item_A1 @15',
       'usage resp_1 in a60 t120 c64 =180 out a55 t18 =73 total 253',
       'response.done resp_1 cancelled (client_cancelled)',
       'turn.userCommitted item_U2',

@@ -80,6 +80,8 @@ export function summarise(e: RealtimeEvent): string {
       return `audio.done ${e.responseId} ${e.itemId}${flag(e.cancelled, 'cancelled')}`
     case 'audio.remote':
       return `audio.remote ${e.phase} ${e.responseId}`
+    case 'item.truncated':
+      return `item.truncated ${e.itemId} @${e.audioEndMs}`
     case 'transcript.assistant.delta':
     case 'transcript.assistant.final': {
       const kind = e.type === 'transcript.assistant.delta' ? 'assistant.delta' : 'assistant.final'

@@ -174,7 +174,11 @@ export const MODEL_R_EVENTS: Readonly<Record<string, Handler>> = {
   'conversation.item.added': ignore,
   'conversation.item.done': ignore,
   'conversation.item.created': ignore,
-  'conversation.item.truncated': ignore,
+  'conversation.item.truncated': (e, s, out) => {
+    const itemId = str(e.item_id)
+    if (itemId === null) return s.invalid()
+    out.push({ type: 'item.truncated', itemId, audioEndMs: num(e.audio_end_ms) })
+  },
   'conversation.item.deleted': ignore,
   'conversation.item.retrieved': ignore,
   'conversation.item.input_audio_transcription.delta': userDelta,
