@@ -1,5 +1,7 @@
 // The Content-Security-Policy of every page Loa shows. Pure so the browser harness can send the same header.
-// The renderer never talks to the network itself: all requests go through main, hence `connect-src 'none'`.
+// The renderer sends no request itself: every HTTP call and the realtime WebSocket go through main, hence
+// `connect-src 'none'`. A WebRTC session's media does leave the page, from Chromium's peer, but its SDP
+// exchange (the only HTTP of it) is main's too, and CSP does not govern the media path.
 
 export type CspDirective =
   | 'default-src'
