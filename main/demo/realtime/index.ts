@@ -14,6 +14,7 @@ import type { SessionStatus } from './session'
 import { SessionStore } from './session-store'
 import { RealtimeSockets } from './socket'
 import { SessionTokens } from './tokens'
+import { WebRtcPeers, type RtpAudioDebug } from './webrtc/peers'
 
 export type { DemoMount } from '../context'
 export type { EventNameSet } from './protocols/model-r-names'
@@ -38,6 +39,8 @@ export interface SessionDebug {
     /** An answer's audio as the conversation keeps it: what was sent, or less after a truncate. */
     audioMs: number | null
   }[]
+  /** Audio carried over WebRTC (what arrived on the client's track, what left on ours); null without a peer. */
+  rtp: RtpAudioDebug | null
 }
 
 export interface RealtimeMount extends DemoMount {
@@ -52,8 +55,13 @@ export interface RealtimeMount extends DemoMount {
 
 export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): RealtimeMount {
   const tokens = new SessionTokens()
-  const store = new SessionStore((s) => tokens.forgetSession(s.id))
-  const sockets = new RealtimeSockets(ctx, store, tokens, { eventNames: options.eventNames ?? 'ga' })
+  const webrtc = new WebRtcPeers(ctx, tokens)
+  const store = new SessionStore((s) => {
+    tokens.forgetSession(s.id)
+    webrtc.forget(s.id)
+  })
+  const eventNames = options.eventNames ?? 'ga'
+  const sockets = new RealtimeSockets(ctx, store, tokens, { eventNames })
   const unroutable = new Set<string>()
   const deps = {
     ctx,
@@ -62,6 +70,8 @@ export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): 
     unroutable,
     rateLimit: new SlidingWindowLimit(CREATIONS_PER_MINUTE),
     sdpLimit: new SlidingWindowLimit(SDP_CALLS_PER_MINUTE),
+    webrtc,
+    eventNames,
   }
 
   return {
@@ -83,6 +93,7 @@ export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): 
       // Shutting the service down is maintenance from a session's point of view: settle and say so.
       for (const s of store.all()) if (!s.finished) s.terminate('maintenance')
       sockets.close()
+      webrtc.close()
     },
 
     getSessionDebug(id: string): SessionDebug | undefined {
@@ -100,6 +111,7 @@ export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): 
           audioMs:
             i.role === 'assistant' ? Math.round((i.audioSamples * 1000) / OUTPUT_SAMPLE_RATE_HZ) : null,
         })),
+        rtp: webrtc.debug(s.id),
       }
     },
 

@@ -5,16 +5,21 @@ import type { DemoAccount } from '../context'
 import { createSession, type CreateDeps } from './create-session'
 import { readTextBody, retryAfterHeader, sendJson } from './http-util'
 import { modelsJson } from './models-route'
+import type { EventNameSet } from './protocols/model-r-names'
 import type { SlidingWindowLimit } from './rate-limit'
 import type { RealtimeSession } from './session'
 import { sessionJson } from './session-json'
 import { serveEvents } from './sse'
+import type { WebRtcPeers } from './webrtc/peers'
 
 export const HISTORY_DEFAULT_LIMIT = 20
 export const HISTORY_MAX_LIMIT = 100
 
 export interface RouteDeps extends CreateDeps {
   sdpLimit: SlidingWindowLimit
+  webrtc: WebRtcPeers
+  /** Model-R event names for every connection (a client may still ask for beta with `OpenAI-Beta: realtime=v1`). */
+  eventNames: EventNameSet
 }
 
 const SESSION_PATH = /^\/v1\/realtime\/sessions\/([^/]+)(?:\/(reconnect|events|sdp|ws))?$/
@@ -121,7 +126,8 @@ function reconnect(d: RouteDeps, res: ServerResponse, session: RealtimeSession):
 
 /**
  * The WebRTC offer/answer exchange, authenticated with the session token. Limits and conflicts are
- * checked as the spec states them; the demo does not negotiate WebRTC itself and answers 501.
+ * checked as the spec states them; the answer comes back as 201 `application/sdp`, and the peer that made
+ * it carries the session from then on (webrtc/).
  */
 async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
   const { ctx } = d
@@ -155,17 +161,28 @@ async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: 
   }
   if (session.params.transport !== 'webrtc')
     return err(400, 'realtime_transport_mismatch', 'This session uses a WebSocket.')
-  if (session.connected)
+  if (session.connected || d.webrtc.answering(session.id))
     return err(409, 'realtime_session_already_connected', 'The session is already connected.')
   if (session.finished)
     return err(409, 'realtime_session_ended', `Session ${session.id} is ${session.status}.`)
+  // One use (realtime-api.md "Authentication"): after a drop, POST /reconnect gives a new token.
+  if (session.token.used)
+    return err(
+      409,
+      'realtime_token_used',
+      'The session token was already used; call reconnect for a new one.',
+    )
   if (!String(req.headers['content-type'] ?? '').startsWith('application/sdp')) {
     return err(415, 'unsupported_media_type', 'Send the offer as Content-Type: application/sdp.')
   }
-  await readTextBody(req)
-  err(
-    501,
-    'realtime_webrtc_not_implemented',
-    'The demo service does not negotiate WebRTC; create the session with transport "websocket".',
-  )
+  const offer = await readTextBody(req)
+  if (offer === null) return err(413, 'request_too_large', 'The offer is too large.')
+  const beta = d.eventNames === 'beta' || String(req.headers['openai-beta'] ?? '').includes('realtime=v1')
+  const answer = await d.webrtc.answer(session, session.token, offer, beta ? 'beta' : 'ga')
+  if (!answer.ok) return err(answer.status, answer.code, answer.message)
+  res.writeHead(201, {
+    'Content-Type': 'application/sdp',
+    'Content-Length': Buffer.byteLength(answer.sdp),
+  })
+  res.end(answer.sdp)
 }

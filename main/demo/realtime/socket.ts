@@ -9,9 +9,7 @@ import type { DemoContext, ErrorEnvelope } from '../context'
 import { INPUT_SAMPLE_RATE_HZ } from './conversation'
 import { randomId } from './ids'
 import { AudioPacer } from './pacing'
-import type { ProtocolAdapter } from './protocols/adapter'
-import { LiveAdapter } from './protocols/live'
-import { ModelRAdapter } from './protocols/model-r'
+import { createAdapter } from './protocols/create-adapter'
 import type { EventNameSet } from './protocols/model-r-names'
 import type { RealtimeSession, SessionConnection } from './session'
 import type { SessionStore } from './session-store'
@@ -185,10 +183,7 @@ export class RealtimeSockets {
         return false
       },
     }
-    const adapter: ProtocolAdapter =
-      session.params.model.engineProtocol === 'gemini-live-v1beta'
-        ? new LiveAdapter(deps)
-        : new ModelRAdapter(deps, beta ? 'beta' : 'ga')
+    const adapter = createAdapter(deps, beta ? 'beta' : 'ga')
     ws.on('message', (data, isBinary) => {
       if (closing) return
       if (isBinary) return closeWith(4400, 'only JSON text frames are accepted')

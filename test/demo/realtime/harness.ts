@@ -1,5 +1,6 @@
 // A DemoContext built by hand around the realtime mount: in-memory accounts and ledger, a real clock
-// with a time scale, and a speech stub that returns a tone as long as the text would take to say.
+// with a time scale, and a speech stub that returns a tone as long as the text would take to say (or the
+// real synthesizer, for tests that listen to the answer).
 // The mount is served on a real node:http server on 127.0.0.1 port 0.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -12,6 +13,7 @@ import type {
   DemoFaults,
   DemoLedger,
   PlanCode,
+  SpeechSynth,
   UsageRecord,
 } from '../../../main/demo/context'
 import { mountRealtime, type RealtimeMount, type RealtimeOptions } from '../../../main/demo/realtime'
@@ -80,6 +82,8 @@ export interface HarnessOptions {
   timeScale?: number
   msPerChar?: number
   realtime?: RealtimeOptions
+  /** Real speech instead of the tone, for tests that check what the client hears. */
+  speech?: SpeechSynth
 }
 
 export interface Harness {
@@ -151,7 +155,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     ledger,
     faults,
-    speech: toneSpeech(() => msPerChar, speechCalls),
+    speech: opts.speech ?? toneSpeech(() => msPerChar, speechCalls),
     sendError(res, status, code, type, message, param = null, headers = {}) {
       const json = JSON.stringify(envelope(code, type, message, param))
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers })

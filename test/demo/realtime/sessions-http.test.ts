@@ -263,7 +263,7 @@ describe('GET and list', () => {
 })
 
 describe('SDP endpoint', () => {
-  it('checks the session token and answers 501 for WebRTC, which the demo does not negotiate', async () => {
+  it('checks the session token, refuses a body that is no offer, and allows 5 calls a minute', async () => {
     const s = await createSession(h.baseUrl, 'key-basic', { model: R })
     const sdp = (token?: string) =>
       fetch(s.connection.sdp_url, {
@@ -276,9 +276,10 @@ describe('SDP endpoint', () => {
       })
     expect((await sdp()).status).toBe(401)
     expect((await sdp('key-basic')).status).toBe(401)
+    // A real exchange is in webrtc-sdp.test.ts; this body has no media at all.
     const answer = await sdp(s.connection.token)
-    expect(answer.status).toBe(501)
-    expect(((await answer.json()) as Json).error.code).toBe('realtime_webrtc_not_implemented')
+    expect(answer.status).toBe(400)
+    expect(((await answer.json()) as Json).error.code).toBe('invalid_sdp_offer')
     for (let i = 0; i < 4; i++) await sdp(s.connection.token)
     expect((await sdp(s.connection.token)).status).toBe(429)
   })

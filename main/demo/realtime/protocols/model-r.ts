@@ -141,6 +141,14 @@ export class ModelRAdapter implements ProtocolAdapter {
     })
   }
 
+  /**
+   * WebRTC only (realtime-protocols.md §2.3): there the service plays the audio itself, so it says when an
+   * answer's audio starts and stops going out, and when a clear dropped it. A WebSocket never sends these.
+   */
+  outputAudioBuffer(state: 'started' | 'stopped' | 'cleared', responseId: string | null): void {
+    this.#send(`output_audio_buffer.${state}`, { response_id: responseId })
+  }
+
   error(e: ModelError): void {
     this.#send('error', {
       error: {
