@@ -27,6 +27,8 @@ export interface VoiceRig {
   ports: AudioPorts
   page: FakePage
   settings: Settings
+  /** Where main's events go: a test's own page (a WebRTC one) listens here. */
+  events: EventHub
   emitted: { channel: EventChannel; payload: unknown }[]
   notifications: { title: string; body: string }[]
   activity: VoiceActivity[]
@@ -83,6 +85,7 @@ export async function startVoiceRig(
     ports,
     page,
     settings,
+    events,
     emitted,
     notifications,
     activity,

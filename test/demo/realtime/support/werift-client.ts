@@ -125,11 +125,16 @@ export async function connectWeriftClient(opts: ConnectOptions): Promise<WeriftC
   if (answer.headers.get('content-type') !== 'application/sdp') {
     throw new Error(`answer has content type ${answer.headers.get('content-type')}`)
   }
+  return acceptAnswer(offer, answer.text)
+}
+
+/** Applies an answer got some other way (through Loa's main process) and waits for the data channel. */
+export async function acceptAnswer(offer: Offer, answerSdp: string): Promise<WeriftClient> {
   const channel = offer.channel
   if (!channel) throw new Error('the offer has no data channel')
-  const client = new Client(offer, channel, answer.text)
+  const client = new Client(offer, channel, answerSdp)
   try {
-    await offer.pc.setRemoteDescription({ type: 'answer', sdp: answer.text })
+    await offer.pc.setRemoteDescription({ type: 'answer', sdp: answerSdp })
     await client.opened()
   } catch (err) {
     await client.close()

@@ -1,0 +1,93 @@
+// The main window's WebRTC side for the voice service under Node: a real werift peer per link, doing what
+// the page's RtcPeer does (renderer/audio/rtc-peer.ts) through the same VoiceRtcCommand / voice.rtc calls.
+// The microphone is whatever the test says while main has it on: nothing goes out on the track otherwise.
+import type { VoiceRtcCommand } from '../../../preload/contract'
+import type { EventHub } from '../../../main/ipc/event-hub'
+import type { RtcPeers } from '../../../main/realtime/rtc-peers'
+import { acceptAnswer, makeOffer, type WeriftClient } from '../../demo/realtime/support/werift-client'
+
+export interface WeriftPage {
+  /** Links by id, once their data channel opened. */
+  readonly clients: Map<number, WeriftClient>
+  /** Every command main sent, in order. */
+  readonly commands: VoiceRtcCommand[]
+  readonly micOn: boolean
+  /** The link main talks on now. */
+  current(): WeriftClient | null
+  /** Sends 16 kHz speech on the current link's track at real-time pace; refused while main has the mic off. */
+  speak(pcm16k: Int16Array): Promise<void>
+  /** The peer goes away as a network drop would: main hears `closed`. */
+  drop(): Promise<void>
+  close(): Promise<void>
+}
+
+export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
+  const clients = new Map<number, WeriftClient>()
+  const commands: VoiceRtcCommand[] = []
+  const mic = new Map<number, boolean>()
+  let latest = 0
+
+  const open = async (linkId: number, dataChannel: string): Promise<void> => {
+    try {
+      const offer = await makeOffer(dataChannel)
+      const { sdp } = await rtc.offer(linkId, offer.sdp)
+      const client = await acceptAnswer(offer, sdp)
+      clients.set(linkId, client)
+      latest = linkId
+      client.channel.onMessage.subscribe((data) => {
+        if (typeof data === 'string') rtc.message(linkId, data)
+      })
+      client.channel.stateChanged.subscribe((state) => {
+        if (state === 'closed' && clients.delete(linkId))
+          rtc.state(linkId, 'closed', 'the data channel closed')
+      })
+      rtc.state(linkId, 'connected', null)
+    } catch (err) {
+      rtc.state(linkId, 'failed', err instanceof Error ? err.message : String(err))
+    }
+  }
+
+  const unsubscribe = events.addSink((channel, payload) => {
+    if (channel !== 'voice:rtc') return
+    const command = payload as VoiceRtcCommand
+    commands.push(command)
+    switch (command.op) {
+      case 'open':
+        return void open(command.linkId, command.dataChannel)
+      case 'send':
+        return clients.get(command.linkId)?.channel.send(command.text)
+      case 'mic':
+        return void mic.set(command.linkId, command.on)
+      case 'close': {
+        const client = clients.get(command.linkId)
+        clients.delete(command.linkId)
+        return void client?.close()
+      }
+    }
+  })
+
+  return {
+    clients,
+    commands,
+    get micOn() {
+      return mic.get(latest) ?? rtc.micOn
+    },
+    current: () => clients.get(latest) ?? null,
+    async speak(pcm16k) {
+      const client = clients.get(latest)
+      if (!client) throw new Error('no WebRTC link is open')
+      if (!(mic.get(latest) ?? rtc.micOn)) throw new Error('main has the microphone off')
+      await client.sendPcm16k(pcm16k)
+    },
+    async drop() {
+      const client = clients.get(latest)
+      if (!client) throw new Error('no WebRTC link is open')
+      await client.close()
+    },
+    async close() {
+      unsubscribe()
+      for (const client of clients.values()) await client.close()
+      clients.clear()
+    },
+  }
+}

@@ -1,0 +1,115 @@
+// The voice service over WebRTC against the demo service's peer, with a real werift peer standing in for
+// the main window's (the Chromium one runs in the e2e suite): `auto` follows each model's default, the
+// turn's audio goes on the track only while the key is down, the answer comes back on the track while the
+// model events and the SSE service events drive the same status, cost and lines as over a WebSocket, and
+// a dropped peer is resumed on the same session.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { VoiceStatus } from '../../preload/contract'
+import { voice as toneVoice } from '../realtime/support/demo-engine'
+import { speakInto, startVoiceRig, type VoiceRig } from './support/voice-rig'
+import { weriftPage, type WeriftPage } from './support/werift-page'
+
+const MODEL_R = 'openai/gpt-realtime'
+const MODEL_L = 'google/gemini-live-2.5-flash'
+const MIC_RATE_HZ = 48_000
+const SPEECH_S = 1
+
+let rig: VoiceRig | null = null
+let page: WeriftPage | null = null
+
+afterEach(async () => {
+  await page?.close()
+  page = null
+  await rig?.close()
+  rig = null
+})
+
+const last = (r: VoiceRig): VoiceStatus | undefined => r.of('voice:status').at(-1)
+
+function speech16k(seconds: number): Int16Array {
+  return Int16Array.from(toneVoice(16_000 * seconds, 16_000), (s) => Math.round(s * 32_767))
+}
+
+/** One push-to-talk turn: the key down, the speech on the track (and to main, which counts it), the key up. */
+async function turn(r: VoiceRig, p: WeriftPage, seconds: number): Promise<void> {
+  r.voice.press()
+  await r.until(() => p.current() !== null && p.micOn, 15_000, 'the WebRTC link with the microphone on')
+  await Promise.all([
+    p.speak(speech16k(seconds)),
+    speakInto(r.page, toneVoice(MIC_RATE_HZ * seconds, MIC_RATE_HZ), MIC_RATE_HZ),
+  ])
+  r.voice.release()
+}
+
+describe('the voice service over WebRTC', () => {
+  it('talks over the track and the data channel, billed from the SSE events', async () => {
+    const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'auto' }))
+    const p = (page = weriftPage(r.events, r.voice.rtc))
+    await turn(r, p, SPEECH_S)
+    expect(last(r)?.session?.transport).toBe('webrtc')
+    expect(p.micOn).toBe(false)
+    await r.until(() => last(r)?.state === 'speaking', 15_000, 'the model to speak')
+    await r.until(() => last(r)?.state === 'ready', 30_000, 'the answer to end')
+
+    const sessionId = last(r)?.session?.id as string
+    const debug = r.realtime.getSessionDebug(sessionId)
+    // What went on the track while the key was down reached the service: about one second.
+    expect(debug?.audio.receivedSamples).toBeGreaterThan(16_000 * 0.8)
+    expect(debug?.audio.receivedSamples).toBeLessThan(16_000 * 1.3)
+    // The answer came on the track, never through main's player.
+    const client = p.current()
+    expect(client?.receivedPcm48k().length).toBeGreaterThan(48_000 * 0.5)
+    expect(r.page.received.some((m) => m.type === 'playback')).toBe(false)
+    expect(debug?.rtp?.sentMs).toBeGreaterThan(500)
+
+    const lines = r.voice.snapshot().lines
+    expect(lines.map((l) => l.role)).toEqual(['user', 'assistant'])
+    expect(lines[1]?.text.length).toBeGreaterThan(0)
+    expect(r.activity).toContain('speaking')
+    // session.active arrives only on the SSE stream: without it the meter would not move.
+    await r.until(() => (last(r)?.cost?.totalVnd ?? 0) > 0, 5_000, 'the cost meter')
+
+    const summary = await r.voice.end()
+    expect(summary?.turns).toBe(1)
+    expect(summary?.sessions[0]?.id).toBe(sessionId)
+    expect(summary?.sessions[0]?.totalVnd).toBeGreaterThan(0)
+    expect(p.commands.at(-1)).toMatchObject({ op: 'close' })
+    // Nothing main told the page carried a token.
+    expect(JSON.stringify(p.commands)).not.toMatch(/tok|secret|Bearer/i)
+  })
+
+  it('resumes a dropped peer on the same session with a new token, and talks on', async () => {
+    const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'webrtc' }))
+    const p = (page = weriftPage(r.events, r.voice.rtc))
+    await turn(r, p, SPEECH_S)
+    await r.until(() => last(r)?.state === 'ready', 30_000, 'the first answer to end')
+    const sessionId = last(r)?.session?.id
+    const opens = () => p.commands.filter((c) => c.op === 'open').length
+    expect(opens()).toBe(1)
+
+    await p.drop()
+    await r.until(() => opens() === 2 && p.clients.size === 1, 15_000, 'a new peer')
+    await r.until(() => last(r)?.state === 'ready', 15_000, 'the link to be back')
+    expect(last(r)?.session?.id).toBe(sessionId)
+
+    await turn(r, p, SPEECH_S)
+    await r.until(
+      () => r.voice.snapshot().lines.filter((l) => l.role === 'assistant' && l.final).length === 2,
+      30_000,
+      'the second answer',
+    )
+    expect(r.realtime.getSessionDebug(sessionId as string)?.audio.committedTurns.length).toBe(2)
+  })
+
+  it('auto keeps the WebSocket for the live-type model, its default', async () => {
+    const r = (rig = await startVoiceRig({ model: MODEL_L, transport: 'auto' }))
+    const p = (page = weriftPage(r.events, r.voice.rtc))
+    await r.voice.models()
+    r.voice.press()
+    await speakInto(r.page, toneVoice(MIC_RATE_HZ / 2, MIC_RATE_HZ), MIC_RATE_HZ)
+    r.voice.release()
+    await r.until(() => last(r)?.session !== null && last(r)?.session !== undefined, 15_000, 'a session')
+    expect(last(r)?.session?.transport).toBe('websocket')
+    expect(p.commands).toEqual([])
+  })
+})
