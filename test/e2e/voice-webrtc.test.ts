@@ -2,36 +2,15 @@
 // microphone, the demo service's WebRTC peer as the model. Main creates the session, exchanges the SDP
 // and reads the service events over SSE; the page carries the audio both ways and the model events on
 // the data channel. `transport: auto` picks WebRTC for Model R, its default.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loopCorrelation } from './support/correlate'
-import {
-  holdTalk,
-  makeSpeech,
-  openVoicePage,
-  removeSpeech,
-  status,
-  until,
-  type SpeechFile,
-  type VoicePage,
-} from './support/voice-page'
+import { holdTalk, status, until, voicePages, type VoicePage } from './support/voice-page'
 
 const MODEL = 'openai/gpt-realtime'
 /** The demo's clock runs this much faster, so a 60-second billing window is settled within the test. */
 const TIME_SCALE = 8
 
-let speech: SpeechFile
-let v: VoicePage | null = null
-
-beforeAll(async () => {
-  speech = await makeSpeech()
-})
-afterAll(async () => {
-  await removeSpeech(speech)
-})
-afterEach(async () => {
-  await v?.close()
-  v = null
-})
+const pages = voicePages()
 
 interface RtcFigures {
   links: number
@@ -60,13 +39,11 @@ const assistantLine = (p: VoicePage) =>
 
 describe('push-to-talk in Chromium over WebRTC', () => {
   it('talks to the demo peer: captions, the answer on the audio track, cost from the SSE events', async () => {
-    v = await openVoicePage(
-      speech,
+    const p = await pages.open(
       { model: MODEL, transport: 'auto' },
       { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
       TIME_SCALE,
     )
-    const p = v
     await holdTalk(p, 2_500)
     await until(() => status(p).session !== null, 'a session')
     const session = status(p).session
@@ -83,7 +60,7 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     expect(heard?.receivedSamples).toBeLessThan(16_000 * 3.2)
     const pcm = Float32Array.from(heard?.retainedPcm ?? [], (s) => s / 32768)
     expect(
-      loopCorrelation(speech.samples, speech.rateHz, pcm, heard?.sampleRateHz ?? 16_000),
+      loopCorrelation(pages.speech().samples, pages.speech().rateHz, pcm, heard?.sampleRateHz ?? 16_000),
     ).toBeGreaterThan(0.5)
     const sentWhileHeld = (await rtc(p)).outboundPackets
     expect(sentWhileHeld).toBeGreaterThan(50)
@@ -113,8 +90,7 @@ describe('push-to-talk in Chromium over WebRTC', () => {
   })
 
   it('barges in: a press while the model speaks stops its audio on the track and cuts the answer', async () => {
-    v = await openVoicePage(speech, { model: MODEL, transport: 'webrtc', instructions: 'Answer at length.' })
-    const p = v
+    const p = await pages.open({ model: MODEL, transport: 'webrtc', instructions: 'Answer at length.' })
     await holdTalk(p, 1_500)
     await until(() => status(p).state === 'speaking', 'the answer to start')
     const speakingAt = Date.now()

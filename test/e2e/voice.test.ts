@@ -1,44 +1,21 @@
 // Push-to-talk end to end in Chromium: a WAV made by espeak-ng is the microphone; the talk button streams
 // it through the real capture worklet and main to the demo service; the answer comes back through main
 // to the real playback worklet. For both wire protocols.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loopCorrelation } from './support/correlate'
-import {
-  holdTalk,
-  makeSpeech,
-  openVoicePage,
-  removeSpeech,
-  status,
-  until,
-  type SpeechFile,
-  type VoicePage,
-} from './support/voice-page'
+import { holdTalk, status, until, voicePages } from './support/voice-page'
 
-let speech: SpeechFile
-let v: VoicePage | null = null
-
-beforeAll(async () => {
-  speech = await makeSpeech()
-})
-afterAll(async () => {
-  await removeSpeech(speech)
-})
-afterEach(async () => {
-  await v?.close()
-  v = null
-})
+const pages = voicePages()
 
 describe.each([
   ['model-r', 'openai/gpt-realtime'],
   ['live', 'google/gemini-live-2.5-flash'],
 ])('push-to-talk in Chromium on %s', (protocol, model) => {
   it('streams the microphone to the service, shows both captions, plays the answer and bills it', async () => {
-    v = await openVoicePage(
-      speech,
+    const p = await pages.open(
       { model },
       { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
     )
-    const p = v
     await holdTalk(p, 2_000)
     await until(() => status(p).session !== null, 'a session')
     const sessionId = status(p).session?.id as string
@@ -49,7 +26,7 @@ describe.each([
     expect(heard?.receivedSamples).toBeGreaterThan(16_000 * 1.5)
     const pcm = Float32Array.from(heard?.retainedPcm ?? [], (s) => s / 32768)
     expect(
-      loopCorrelation(speech.samples, speech.rateHz, pcm, heard?.sampleRateHz ?? 16_000),
+      loopCorrelation(pages.speech().samples, pages.speech().rateHz, pcm, heard?.sampleRateHz ?? 16_000),
     ).toBeGreaterThan(0.6)
 
     // Both sides' captions, in order.
@@ -71,8 +48,7 @@ describe.each([
   })
 
   it('barges in: a press while the model speaks silences the player within one frame and truncates', async () => {
-    v = await openVoicePage(speech, { model, instructions: 'Answer at length.' })
-    const p = v
+    const p = await pages.open({ model, instructions: 'Answer at length.' })
     await holdTalk(p, 1_200)
     await until(() => status(p).state === 'speaking', 'the answer to start')
     const answer = () => p.harness.core.voice.snapshot().lines.find((l) => l.role === 'assistant')

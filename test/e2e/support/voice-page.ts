@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { readWav } from '../../../main/audio/wav'
 import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/index'
 import { startDemoServer, type DemoServer } from '../../../main/demo/server'
@@ -125,4 +126,39 @@ export async function holdTalk(p: VoicePage, ms: number): Promise<void> {
   await p.page.mouse.down()
   await p.page.waitForTimeout(ms)
   await p.page.mouse.up()
+}
+
+/**
+ * A suite's speech file (made once, removed after the file) and its pages (each closed after its test).
+ * Call at the top level of a test file.
+ */
+export function voicePages(): {
+  speech(): SpeechFile
+  open(
+    ...args: Parameters<typeof openVoicePage> extends [SpeechFile, ...infer R] ? R : never
+  ): Promise<VoicePage>
+} {
+  let speech: SpeechFile | null = null
+  let open: VoicePage | null = null
+  beforeAll(async () => {
+    speech = await makeSpeech()
+  })
+  afterAll(async () => {
+    if (speech) await removeSpeech(speech)
+  })
+  afterEach(async () => {
+    await open?.close()
+    open = null
+  })
+  const file = (): SpeechFile => {
+    if (!speech) throw new Error('the speech file is made in beforeAll')
+    return speech
+  }
+  return {
+    speech: file,
+    async open(...args) {
+      open = await openVoicePage(file(), ...args)
+      return open
+    },
+  }
 }

@@ -244,6 +244,17 @@ describe('the service’s voice', () => {
 })
 
 describe('ending a link', () => {
+  /** Link 1, connected, sending a clone of the microphone and playing the service's voice. */
+  async function talkingLink() {
+    const mic = new FakeTrack('mic')
+    links.setMicSource(mic as unknown as MediaStreamTrack)
+    const peer = await connectedLink(1)
+    command({ op: 'mic', linkId: 1, on: true })
+    peer.remoteTrack(new FakeTrack('remote'), { id: 'remote' })
+    await settle()
+    return { mic, peer, sent: peer.sender.track }
+  }
+
   it('reports a refused offer once, as failed with main’s message, and frees the peer', async () => {
     main.answer = { ok: false, error: { kind: 'network', message: 'The service refused the offer (409).' } }
     const peer = await openLink(9)
@@ -258,13 +269,7 @@ describe('ending a link', () => {
   })
 
   it('reports a failed connection once, then stops the clone, the voice and the peer', async () => {
-    const mic = new FakeTrack('mic')
-    links.setMicSource(mic as unknown as MediaStreamTrack)
-    const peer = await connectedLink(1)
-    command({ op: 'mic', linkId: 1, on: true })
-    peer.remoteTrack(new FakeTrack('remote'), { id: 'remote' })
-    await settle()
-    const sent = peer.sender.track
+    const { mic, peer, sent } = await talkingLink()
 
     peer.setConnectionState('failed')
     peer.setConnectionState('closed')
@@ -307,13 +312,7 @@ describe('ending a link', () => {
   })
 
   it('hangs up without a word to main when main closes the link', async () => {
-    const mic = new FakeTrack('mic')
-    links.setMicSource(mic as unknown as MediaStreamTrack)
-    const peer = await connectedLink(1)
-    command({ op: 'mic', linkId: 1, on: true })
-    peer.remoteTrack(new FakeTrack('remote'), { id: 'remote' })
-    await settle()
-    const sent = peer.sender.track
+    const { peer, sent } = await talkingLink()
 
     command({ op: 'close', linkId: 1 })
     await settle()
