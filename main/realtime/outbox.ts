@@ -132,14 +132,10 @@ export class Outbox {
     return removed
   }
 
-  /** Drops every audio frame still waiting; the commands around them stay in order. */
-  removeAudio(): void {
-    const kept: OutboxEntry[] = []
-    for (let i = this.#head; i < this.#queue.length; i++) {
-      const entry = this.#queue[i] as OutboxEntry
-      if (entry.command.type !== 'appendAudio') kept.push(entry)
-    }
-    this.#replace(kept)
+  /** Whether audio is still waiting to be sent. */
+  holdsAudio(): boolean {
+    // Frame lengths are fractions of a ms at odd rates; what is left after subtracting them is rounding.
+    return this.#queuedAudioMs > 0.01
   }
 
   /** Whether a command of this type and turn is still waiting. */

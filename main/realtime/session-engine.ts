@@ -87,6 +87,7 @@ export class SessionEngine {
           this.#emit({ type: 'turn', phase: 'sent', turnId, audioMs })
         },
         dropped: (ms) => this.#emit({ type: 'audioDropped', ms }),
+        trackLive: (live) => this.#emit({ type: 'track', live }),
       },
     )
     this.#conversation = new ConversationHandlers(this.#host(), new Captions())

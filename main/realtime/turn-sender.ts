@@ -24,6 +24,8 @@ export interface TurnSenderOptions {
 export interface TurnSenderHooks {
   /** A turn's end-of-turn message left on the socket. */
   sent(turnId: number, audioMs: number): void
+  /** WebRTC: the media track may (or may no longer) carry the microphone. */
+  trackLive(live: boolean): void
   /** Held audio went over its cap. */
   dropped(audioMs: number): void
 }
@@ -43,8 +45,10 @@ export class TurnSender {
   #turnId: number | null = null
   #turnSamples = 0
   #seq = 0
-  /** WebRTC: the microphone reaches the service on the media track while the link is up, not here. */
+  /** WebRTC: the session's audio travels on a media track. */
   #audioOnTrack = false
+  /** The track carries the microphone now, so captured audio is only counted here. */
+  #trackLive = false
 
   constructor(
     clock: EngineClock,
@@ -78,21 +82,22 @@ export class TurnSender {
   attach(sink: OutboxSink, encode: (command: RealtimeCommand) => string[], replay: boolean): void {
     if (replay) this.#replayJournal()
     this.#outbox.attach(sink, encode)
+    this.#goLiveWhenDrained()
   }
 
   detach(): void {
     this.#outbox.detach()
+    this.#setTrackLive(false)
   }
 
   /**
-   * The session's audio travels on a media track: turns still open and close here, but their audio is
-   * only counted, and only while the link is up, because nothing captured before it reached the service.
+   * The session's audio travels on a media track, which carries nothing until the link is open. What was
+   * captured before (the first words of a press that opened the session, or said while a dropped link
+   * came back) goes as audio events first, in order; once they have left, the track takes over.
    */
   setAudioOnTrack(on: boolean): void {
     this.#audioOnTrack = on
-    if (!on) return
-    this.#outbox.removeAudio()
-    this.#journal.clear()
+    if (!on) this.#setTrackLive(false)
   }
 
   setBurstMs(burstMs: number): void {
@@ -154,11 +159,8 @@ export class TurnSender {
 
   #queue(frame: Int16Array): void {
     const id = this.#turnId as number
-    if (this.#audioOnTrack) {
-      if (this.#outbox.attached) this.#turnSamples += frame.length
-      return
-    }
     this.#turnSamples += frame.length
+    if (this.#trackLive) return
     if (!this.options.handsFree) this.#journal.add(id, frame)
     this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, id)
   }
@@ -174,7 +176,7 @@ export class TurnSender {
 
   /** A new session: every turn not yet committed on the old one is sent again, whole and in order. */
   #replayJournal(): void {
-    // The audio of those turns went out on the old session's media track; there is nothing to resend.
+    // Those turns' audio went out on the old session's media track, where it cannot be sent again.
     if (this.#audioOnTrack) return this.#journal.clear()
     for (const turn of this.#journal.turns()) {
       this.#outbox.removeTurn(turn.id)
@@ -184,7 +186,19 @@ export class TurnSender {
     }
   }
 
+  #goLiveWhenDrained(): void {
+    if (this.#audioOnTrack && !this.#trackLive && this.#outbox.attached && !this.#outbox.holdsAudio())
+      this.#setTrackLive(true)
+  }
+
+  #setTrackLive(live: boolean): void {
+    if (this.#trackLive === live) return
+    this.#trackLive = live
+    this.hooks.trackLive(live)
+  }
+
   #sent(entry: OutboxEntry): void {
+    if (entry.command.type === 'appendAudio') this.#goLiveWhenDrained()
     if (entry.command.type !== 'commitTurn' || entry.turnId === null) return
     this.#journal.forget(entry.turnId)
     const audioMs = this.#committedAudioMs.get(entry.turnId) ?? 0

@@ -78,6 +78,30 @@ describe('the voice service over WebRTC', () => {
     expect(JSON.stringify(p.commands)).not.toMatch(/tok|secret|Bearer/i)
   })
 
+  it('sends what was said before the link opened as audio events, then hands the microphone to the track', async () => {
+    const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'webrtc' }))
+    const p = (page = weriftPage(r.events, r.voice.rtc))
+    // A slow network: the session and the SDP exchange take a while, and the user talks meanwhile.
+    r.demo.faults.latencyMs = 300
+    r.voice.press()
+    await speakInto(r.page, toneVoice(MIC_RATE_HZ * 0.5, MIC_RATE_HZ), MIC_RATE_HZ)
+    expect(p.micOn).toBe(false)
+    await r.until(() => p.current() !== null && p.micOn, 15_000, 'the track to take over')
+    await Promise.all([
+      p.speak(speech16k(0.5)),
+      speakInto(r.page, toneVoice(MIC_RATE_HZ * 0.5, MIC_RATE_HZ), MIC_RATE_HZ),
+    ])
+    r.voice.release()
+    await r.until(() => last(r)?.state === 'ready', 30_000, 'the answer to end')
+    const debug = r.realtime.getSessionDebug(last(r)?.session?.id as string)
+    // Both halves reached the service: the first as events on the data channel, the second on the track.
+    expect(debug?.audio.receivedSamples).toBeGreaterThan(16_000 * 0.9)
+    expect(debug?.audio.receivedSamples).toBeLessThan(16_000 * 1.3)
+    expect(debug?.rtp?.receivedMs).toBeGreaterThan(400)
+    expect(debug?.rtp?.receivedMs).toBeLessThan(700)
+    expect(r.voice.snapshot().lines.map((l) => l.role)).toEqual(['user', 'assistant'])
+  })
+
   it('resumes a dropped peer on the same session with a new token, and talks on', async () => {
     const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'webrtc' }))
     const p = (page = weriftPage(r.events, r.voice.rtc))

@@ -19,8 +19,8 @@ export interface AdapterOptions {
   /** Prefix of synthesized ids (client `event_id`s, live-type turn ids); random by default. */
   idPrefix?: string
   /**
-   * `track`: audio travels on WebRTC media tracks, not in events, so no audio is encoded and a barge-in
-   * asks the service to drop what it has not played (it knows how much that was). Default `socket`.
+   * `track`: the session's audio travels on WebRTC media tracks, so a barge-in asks the service to drop
+   * what it has not played (it knows how much that was). Default `socket`.
    */
   media?: MediaPath
 }

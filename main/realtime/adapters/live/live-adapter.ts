@@ -6,7 +6,6 @@ import {
   newStats,
   type AdapterOptions,
   type FrameData,
-  type MediaPath,
   type RealtimeAdapter,
   type TurnDetection,
 } from '../adapter'
@@ -21,11 +20,9 @@ export class LiveAdapter implements RealtimeAdapter {
   readonly stats = newStats()
   readonly #turns: LiveTurns
   readonly #commands: LiveCommandState
-  readonly #media: MediaPath
 
   constructor(options: AdapterOptions = {}) {
     this.turnDetection = options.turnDetection ?? 'manual'
-    this.#media = options.media ?? 'socket'
     this.#turns = new LiveTurns(this.stats, options.idPrefix ?? randomBytes(4).toString('hex'))
     this.#commands = { turns: this.#turns, turnDetection: this.turnDetection, activityOpen: false }
   }
@@ -47,8 +44,6 @@ export class LiveAdapter implements RealtimeAdapter {
   }
 
   encode(command: RealtimeCommand): string[] {
-    // On a media track the audio never becomes an event.
-    if (command.type === 'appendAudio' && this.#media === 'track') return []
     return encodeLive(command, this.#commands)
   }
 

@@ -45,10 +45,7 @@ function interrupt(c: RealtimeCommandOf<'interrupt'>, s: ModelRState): string[] 
 }
 
 export const MODEL_R_COMMANDS: Encoders = {
-  appendAudio: (c, s) =>
-    s.media === 'track'
-      ? []
-      : [JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm16ToBase64(c.pcm16k) })],
+  appendAudio: (c) => [JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm16ToBase64(c.pcm16k) })],
   startTurn: () => [],
   commitTurn: (_c, s) => requestResponse(s, s.clientEvent('input_audio_buffer.commit')),
   clearInput: (_c, s) => [s.clientEvent('input_audio_buffer.clear')],
