@@ -7,7 +7,7 @@
 //   - the session's end on the SSE stream with no word from the page = closed (4000) after a grace.
 import { GatewayError } from '../api/gateway-error'
 import type { VoiceRtcState } from '../../preload/contract'
-import type { EngineClock } from './engine-clock'
+import type { EngineClock, TimerHandle } from './engine-clock'
 import type { RtcPeers } from './rtc-peers'
 import type { ExchangeSdp } from './sdp-exchange'
 import type { OpenServiceEvents } from './service-event-stream'
@@ -68,7 +68,7 @@ class RtcTransport implements RealtimeTransport {
   #closed = false
   #offerError: TransportError | null = null
   #events: { stop(): void } | null = null
-  #endTimer: unknown = null
+  #endTimer: TimerHandle | null = null
   #settle: ((err: TransportError | null) => void) | null = null
 
   constructor(
@@ -183,7 +183,7 @@ class RtcTransport implements RealtimeTransport {
     this.#open = false
     this.#events?.stop()
     this.#events = null
-    if (this.#endTimer !== null) this.deps.clock.clearTimeout(this.#endTimer as never)
+    if (this.#endTimer !== null) this.deps.clock.clearTimeout(this.#endTimer)
     if (this.#linkId !== 0) this.deps.peers.close(this.#linkId)
   }
 }

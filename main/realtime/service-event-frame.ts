@@ -13,8 +13,8 @@ function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** The `{svc}` frame text, or null when the event says nothing a client could use. */
-export function serviceEventFrame(event: SseEvent): string | null {
+/** The event's type and its `{svc}` frame text, or null when it says nothing a client could use. */
+export function serviceEventFrame(event: SseEvent): { type: string; frame: string } | null {
   const named = event.type !== 'message' && event.type !== '' ? event.type : null
   let parsed: unknown
   try {
@@ -22,11 +22,15 @@ export function serviceEventFrame(event: SseEvent): string | null {
   } catch {
     if (named === null) return null
     const text = event.data.trim()
-    return JSON.stringify({ svc: text === '' ? { type: named } : { type: named, message: text } })
+    return framed(text === '' ? { type: named } : { type: named, message: text })
   }
-  if (!isObject(parsed)) return named === null ? null : JSON.stringify({ svc: { type: named } })
+  if (!isObject(parsed)) return named === null ? null : framed({ type: named })
   const inner = isObject(parsed.svc) ? parsed.svc : parsed
   const type = typeof inner.type === 'string' && inner.type !== '' ? inner.type : named
   if (type === null) return null
-  return JSON.stringify({ svc: { ...inner, type } })
+  return framed({ ...inner, type })
+}
+
+function framed(svc: JsonObject & { type: string }): { type: string; frame: string } {
+  return { type: svc.type, frame: JSON.stringify({ svc }) }
 }

@@ -144,11 +144,10 @@ class ServiceEventStream {
       if (this.cursor.seen.has(id)) return false
       this.cursor.seen.set(id, true)
     }
-    const frame = serviceEventFrame(event)
-    if (frame === null) return false
-    const kind = (JSON.parse(frame) as { svc: { type: string } }).svc.type
-    if (END_KINDS.includes(kind)) this.#ended = true
-    this.handlers.frame(frame)
+    const service = serviceEventFrame(event)
+    if (service === null) return false
+    if (END_KINDS.includes(service.type)) this.#ended = true
+    this.handlers.frame(service.frame)
     return true
   }
 

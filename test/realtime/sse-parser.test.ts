@@ -51,8 +51,11 @@ describe('SseParser', () => {
 
 describe('serviceEventFrame', () => {
   const frame = (type: string, data: string): unknown => {
-    const text = serviceEventFrame({ type, data, lastEventId: '' })
-    return text === null ? null : JSON.parse(text)
+    const service = serviceEventFrame({ type, data, lastEventId: '' })
+    if (service === null) return null
+    const parsed = JSON.parse(service.frame) as { svc: { type: string } }
+    expect(parsed.svc.type).toBe(service.type)
+    return parsed
   }
 
   it('accepts the WebSocket envelope, the bare event, and the type only in the event name', () => {
