@@ -14,15 +14,23 @@ import { SessionEngine, type EngineOptions } from '../../main/realtime/session-e
 import { SessionsApi } from '../../main/realtime/sessions-api'
 import type { TransportConnector } from '../../main/realtime/transport'
 import { webSocketConnector } from '../../main/realtime/ws-transport'
-import { demoControl, startDemoProcess, type DemoProcess } from '../demo-process'
+import { startDemoProcess, type DemoProcess } from '../demo-process'
 import { goalFigure, percentile, significant } from '../goal'
+import {
+  BLOCK_SAMPLES,
+  DEVICE_RATE_HZ,
+  nextEvent,
+  receivedSamples,
+  sleep,
+  startMicrophone,
+  tone,
+  WAN_LATENCY_MS,
+  withLatency,
+} from '../realtime-rig'
 import type { Figure, SuiteReport } from '../types'
 
 const MODEL_R = 'openai/gpt-realtime'
 const MODEL_L = 'google/gemini-live-2.5-flash'
-const DEVICE_RATE_HZ = 48_000
-/** An AudioWorklet render quantum: the renderer's capture granularity. */
-const BLOCK_SAMPLES = 128
 const WARM_PRESSES = 20
 const COLD_PRESSES = 5
 const RELEASES = 10
@@ -30,8 +38,6 @@ const LONG_SESSION_MIN = 60
 const LONG_TIME_SCALE = 150
 const TURN_SPEECH_SEC = 10
 const TURN_EVERY_SEC = 30
-/** Cold runs delay the service's HTTP answers this much (faults.latencyMs), standing for a WAN round trip. */
-const WAN_LATENCY_MS = 150
 
 const GOALS = {
   warmKeyDownMs: '<=25',
@@ -329,28 +335,6 @@ function probeConnector(): Probe {
 const isAudio = (frame: string): boolean =>
   frame.includes('input_audio_buffer.append') || frame.includes('"audio":{')
 
-/** A microphone that never stops, as the renderer's: 128-sample blocks at 48 kHz, in real time. */
-function startMicrophone(engine: SessionEngine): { captured: number; stop(): void } {
-  const block = tone(BLOCK_SAMPLES)
-  const started = performance.now()
-  let fed = 0
-  let running = true
-  const state = {
-    get captured() {
-      return fed * BLOCK_SAMPLES
-    },
-    stop: () => (running = false),
-  }
-  const tick = (): void => {
-    if (!running) return
-    const due = Math.floor(((performance.now() - started) * DEVICE_RATE_HZ) / 1000 / BLOCK_SAMPLES)
-    for (; fed < due; fed++) engine.capture(DEVICE_RATE_HZ, block)
-    setTimeout(tick, 1)
-  }
-  tick()
-  return state
-}
-
 /** Speech of the long session, captured at the scaled clock's pace in 20 ms chunks. */
 async function feedScaled(engine: SessionEngine, speech: Float32Array, clock: EngineClock): Promise<void> {
   const chunk = (DEVICE_RATE_HZ * 20) / 1000
@@ -361,53 +345,7 @@ async function feedScaled(engine: SessionEngine, speech: Float32Array, clock: En
   }
 }
 
-function tone(samples: number): Float32Array {
-  const out = new Float32Array(samples)
-  for (let i = 0; i < samples; i++) out[i] = 0.3 * Math.sin((2 * Math.PI * 220 * i) / DEVICE_RATE_HZ)
-  return out
-}
-
-function nextEvent(
-  engine: SessionEngine,
-  match: (e: EngineEvent) => boolean,
-  timeoutMs = 15_000,
-): Promise<EngineEvent> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop()
-      reject(new Error('timed out waiting for an engine event'))
-    }, timeoutMs)
-    const stop = engine.on((e) => {
-      if (e.type === 'error' && e.fatal) {
-        clearTimeout(timer)
-        stop()
-        reject(new Error(e.error.message))
-      } else if (match(e)) {
-        clearTimeout(timer)
-        stop()
-        resolve(e)
-      }
-    })
-  })
-}
-
-async function receivedSamples(demo: Demo, sessionId: string): Promise<number> {
-  const res = await fetch(`${demo.baseUrl}/__demo/realtime/sessions/${sessionId}/audio?format=json`)
-  const body = (await res.json()) as { received_samples: number }
-  return body.received_samples
-}
-
 const startDemo = (timeScale: number) => startDemoProcess(['--time-scale', String(timeScale)])
-
-async function withLatency<T>(demo: Demo, work: () => Promise<T>): Promise<T> {
-  const set = (latencyMs: number) => demoControl(demo, 'faults', { latencyMs })
-  await set(WAN_LATENCY_MS)
-  try {
-    return await work()
-  } finally {
-    await set(0)
-  }
-}
 
 function exposeGc(): () => void {
   setFlagsFromString('--expose-gc')
@@ -421,10 +359,6 @@ function figure(
   labels: Record<string, unknown> = {},
 ): Figure {
   return goalFigure(metric, GOALS[metric], ours, reference, labels)
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 }
 
 function sleepOn(clock: EngineClock, ms: number): Promise<void> {

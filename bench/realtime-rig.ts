@@ -1,0 +1,91 @@
+// What the realtime suites share around a session engine: a microphone fed in real time, waiting on the
+// engine's events, and the demo service's WAN latency and count of the audio it received.
+import type { EngineEvent } from '../main/realtime/engine-events'
+import type { SessionEngine } from '../main/realtime/session-engine'
+import { demoControl, type DemoProcess } from './demo-process'
+
+export const DEVICE_RATE_HZ = 48_000
+/** An AudioWorklet render quantum: the renderer's capture granularity. */
+export const BLOCK_SAMPLES = 128
+/** Cold runs delay the service's HTTP answers this much (faults.latencyMs), standing for a WAN round trip. */
+export const WAN_LATENCY_MS = 150
+
+export interface Microphone {
+  /** Samples at DEVICE_RATE_HZ handed to the engine so far. */
+  readonly captured: number
+  stop(): void
+}
+
+/** A microphone that never stops, as the renderer's: 128-sample blocks at 48 kHz, in real time. */
+export function startMicrophone(engine: SessionEngine): Microphone {
+  const block = tone(BLOCK_SAMPLES)
+  const started = performance.now()
+  let fed = 0
+  let running = true
+  const state = {
+    get captured() {
+      return fed * BLOCK_SAMPLES
+    },
+    stop: () => (running = false),
+  }
+  const tick = (): void => {
+    if (!running) return
+    const due = Math.floor(((performance.now() - started) * DEVICE_RATE_HZ) / 1000 / BLOCK_SAMPLES)
+    for (; fed < due; fed++) engine.capture(DEVICE_RATE_HZ, block)
+    setTimeout(tick, 1)
+  }
+  tick()
+  return state
+}
+
+/** A 220 Hz tone at `rateHz`, a third of full scale. */
+export function tone(samples: number, rateHz = DEVICE_RATE_HZ): Float32Array {
+  const out = new Float32Array(samples)
+  for (let i = 0; i < samples; i++) out[i] = 0.3 * Math.sin((2 * Math.PI * 220 * i) / rateHz)
+  return out
+}
+
+export function nextEvent(
+  engine: SessionEngine,
+  match: (e: EngineEvent) => boolean,
+  timeoutMs = 15_000,
+): Promise<EngineEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop()
+      reject(new Error('timed out waiting for an engine event'))
+    }, timeoutMs)
+    const stop = engine.on((e) => {
+      if (e.type === 'error' && e.fatal) {
+        clearTimeout(timer)
+        stop()
+        reject(new Error(e.error.message))
+      } else if (match(e)) {
+        clearTimeout(timer)
+        stop()
+        resolve(e)
+      }
+    })
+  })
+}
+
+/** Samples (16 kHz) of the user's audio the service received in the session: its debug accessor. */
+export async function receivedSamples(demo: DemoProcess, sessionId: string): Promise<number> {
+  const res = await fetch(`${demo.baseUrl}/__demo/realtime/sessions/${sessionId}/audio?format=json`)
+  const body = (await res.json()) as { received_samples: number }
+  return body.received_samples
+}
+
+export async function withLatency<T>(demo: DemoProcess, work: () => Promise<T>): Promise<T> {
+  const set = (latencyMs: number) => demoControl(demo, 'faults', { latencyMs })
+  await set(WAN_LATENCY_MS)
+  try {
+    return await work()
+  } finally {
+    await set(0)
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
+}
