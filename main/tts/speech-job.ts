@@ -87,6 +87,10 @@ export class SpeechJob {
   #delivered = 0
   #controller: AbortController | null = null
   #error: SpeechJobError | null = null
+  /** Bumped by every run: a run that is not the last one no longer decides the job's status. */
+  #generation = 0
+  /** Settles when the last run has finished, its requests in flight included. */
+  #settled: Promise<void> = Promise.resolve()
 
   constructor(opts: SpeechJobOptions) {
     this.#opts = opts
@@ -130,7 +134,12 @@ export class SpeechJob {
     if (this.#status === 'running') {
       return Promise.reject(new SpeechJobError('SPEECH_JOB_BUSY', 'This reading is already running.', null))
     }
-    return this.#run()
+    const run = this.#run(this.#settled)
+    this.#settled = run.then(
+      () => undefined,
+      () => undefined,
+    )
+    return run
   }
 
   /**
@@ -148,31 +157,47 @@ export class SpeechJob {
     this.#controller?.abort()
   }
 
-  async #run(): Promise<readonly SpeechChunk[]> {
+  /**
+   * One run over the unfinished chunks. A failed run lets its requests in flight finish (the service may
+   * have charged them), so a resume can come before the failed run is over: it waits for that run to
+   * settle, then takes only what is still unfinished, and that older run no longer speaks for the job.
+   */
+  async #run(previous: Promise<void>): Promise<readonly SpeechChunk[]> {
+    const generation = ++this.#generation
     const controller = new AbortController()
     this.#controller = controller
     this.#status = 'running'
     this.#error = null
+    await previous
+    const run: RunState = {
+      error: null,
+      current: () => generation === this.#generation && this.#status === 'running',
+    }
     const pending = this.chunks.filter((c) => c.audio === null)
     let next = 0
     const worker = async () => {
-      while (this.#status === 'running' && next < pending.length) {
+      while (run.current() && next < pending.length) {
         const chunk = pending[next++] as SpeechChunk
-        await this.#synthesize(chunk, controller.signal)
+        await this.#synthesize(chunk, controller.signal, run)
       }
     }
     const workers = Math.max(1, Math.min(this.#opts.concurrency ?? DEFAULT_CONCURRENCY, pending.length))
     await Promise.all(Array.from({ length: workers }, worker))
     if (this.#controller === controller) this.#controller = null
+    // Superseded by a resume: this run answers only for itself.
+    if (generation !== this.#generation) {
+      if (run.error) throw run.error
+      return this.chunks
+    }
     if (this.#error) throw this.#error
     this.#status = 'done'
     return this.chunks
   }
 
-  async #synthesize(chunk: SpeechChunk, signal: AbortSignal): Promise<void> {
+  async #synthesize(chunk: SpeechChunk, signal: AbortSignal, run: RunState): Promise<void> {
     try {
       await this.#pacer.admit(signal)
-      if (this.#status !== 'running') return
+      if (!run.current()) return
       const audio = await this.#opts.client.synthesize(
         { ...this.#opts.request, input: chunk.text },
         { idempotencyKey: chunk.idempotencyKey, signal },
@@ -180,11 +205,12 @@ export class SpeechJob {
       chunk.audio = audio
       chunk.costVnd = costOf(audio, estimateCostVnd(chunk.text, this.#opts.rules.unitPriceVndPer1M))
     } catch (cause) {
-      if (this.#status !== 'running') return
+      if (!run.current()) return
       const reason = cause instanceof Error ? cause.message : String(cause)
       const message = `Chunk ${chunk.index + 1} of ${this.chunks.length} failed: ${reason}`
       // Requests already in flight are let finish: the service may have charged them already.
-      this.#fail(new SpeechJobError('SPEECH_JOB_FAILED', message, chunk.index, { cause }), 'failed')
+      run.error = new SpeechJobError('SPEECH_JOB_FAILED', message, chunk.index, { cause })
+      this.#fail(run.error, 'failed')
       return
     }
     this.#report(chunk.index)
@@ -207,6 +233,12 @@ export class SpeechJob {
       this.#opts.onChunk?.(c)
     }
   }
+}
+
+/** One run's view of itself: whether it still decides the job, and how it failed. */
+interface RunState {
+  error: SpeechJobError | null
+  current(): boolean
 }
 
 /**

@@ -79,6 +79,44 @@ describe('SpeechJob', () => {
     expect(signals).toHaveLength(2)
     expect(signals.every((s) => s.aborted)).toBe(true)
   })
+
+  it('resumed while the failed run still has a request in flight, waits for it and asks for no chunk twice', async () => {
+    const asked: string[] = []
+    let releaseHeld: () => void = () => {}
+    const held = new Promise<void>((resolve) => (releaseHeld = resolve))
+    let failFirst = true
+    const synth: SpeechSynthesizer = {
+      synthesize: async (r) => {
+        asked.push(r.input.trim())
+        if (r.input.startsWith('Một') && failFirst) {
+          failFirst = false
+          throw new Error('500 from the service')
+        }
+        if (r.input.startsWith('Hai')) await held
+        return audio(new Uint8Array(4))
+      },
+    }
+    const j = new SpeechJob({
+      client: synth,
+      request: { model: 'm/x' },
+      text: 'Một. Hai. Ba.',
+      rules: { maxInputChars: 5, unitPriceVndPer1M: null },
+      concurrency: 2,
+    })
+    const first = j.run().catch((e: unknown) => e)
+    while (j.status !== 'failed') await Promise.resolve()
+    // "Hai." is still on its way when the user resumes.
+    const second = j.run()
+    expect(j.status).toBe('running')
+    for (let i = 0; i < 20; i++) await Promise.resolve()
+    expect(asked).toEqual(['Một.', 'Hai.'])
+    releaseHeld()
+    await second
+    expect(((await first) as SpeechJobError).code).toBe('SPEECH_JOB_FAILED')
+    expect(j.status).toBe('done')
+    expect([...asked].sort()).toEqual(['Ba.', 'Hai.', 'Một.', 'Một.'])
+    expect(j.chunks.every((c) => c.audio !== null)).toBe(true)
+  })
 })
 
 describe('joinAudio', () => {
