@@ -193,27 +193,19 @@ function webrtcClient(demo: DemoProcess): Client {
   const rtc = new RtcPeers({ available: true, command: (c) => events.emit('voice:rtc', c) })
   const page: WeriftPage = weriftPage(events, rtc)
   const engine = createSessionEngine(endpoint(demo), engineOptions('webrtc'), { rtc })
-  // As the voice service decides: the track carries the microphone while the key is down, once the engine
-  // has sent what was said before the link opened.
-  let pressed = false
-  let trackLive = false
-  const setMic = (): void => rtc.setMic(pressed && trackLive)
+  // As the voice service wires it: the key and the engine's `track` event decide the microphone.
   engine.on((e) => {
-    if (e.type !== 'track') return
-    trackLive = e.live
-    setMic()
+    if (e.type === 'track') rtc.setTrackLive(e.live)
   })
   return {
     engine,
     press: () => {
-      pressed = true
-      setMic()
+      rtc.setKeyDown(true)
       engine.press()
     },
     release: () => {
       engine.release()
-      pressed = false
-      setMic()
+      rtc.setKeyDown(false)
     },
     say: (ms) => sayOnTrack(page, ms),
     firstAudioAfter: (ms) => firstAfter(() => page.current()?.rtp.map((p) => p.atMs) ?? [], ms),

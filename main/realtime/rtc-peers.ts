@@ -24,6 +24,8 @@ export class RtcPeers {
   readonly #links = new Map<number, PeerLinkHandlers>()
   #nextId = 1
   #micOn = false
+  #keyDown = false
+  #trackLive = false
 
   constructor(private readonly page: RtcPage) {}
 
@@ -55,8 +57,24 @@ export class RtcPeers {
     this.page.command({ op: 'close', linkId })
   }
 
-  /** The talk key went down or up: every peer's microphone follows. */
-  setMic(on: boolean): void {
+  /** The talk key went down or up. */
+  setKeyDown(down: boolean): void {
+    this.#keyDown = down
+    this.#setMic()
+  }
+
+  /**
+   * The engine's `track` event: what was said before the link opened has been sent as events, so the
+   * track may carry the rest (or the link is gone).
+   */
+  setTrackLive(live: boolean): void {
+    this.#trackLive = live
+    this.#setMic()
+  }
+
+  /** Every peer's microphone goes out while the key is down and the track may carry it. */
+  #setMic(): void {
+    const on = this.#keyDown && this.#trackLive
     if (on === this.#micOn) return
     this.#micOn = on
     for (const linkId of this.#links.keys()) this.page.command({ op: 'mic', linkId, on })

@@ -71,9 +71,6 @@ export class VoiceService {
   /** A press while the engine is being built: its audio waits here. */
   #pending: { frames: [number, Float32Array][]; ms: number; released: boolean } | null = null
   #lowBalanceNotified = false
-  #pressed = false
-  /** WebRTC: the engine has sent what was said before the link opened; the track may carry the rest. */
-  #trackLive = false
   #activity: VoiceActivity = null
 
   constructor(deps: VoiceServiceDeps) {
@@ -251,11 +248,7 @@ export class VoiceService {
       this.#finish(engine, event.summary)
       return
     }
-    if (event.type === 'track') {
-      this.#trackLive = event.live
-      this.#rtc.setMic(this.#pressed && this.#trackLive)
-      return
-    }
+    if (event.type === 'track') return this.#rtc.setTrackLive(event.live)
     if (event.type === 'turn' && event.phase === 'committed') this.#transcript.reserveTurn()
     if (event.type === 'state') this.#setActivity(event.state)
     if (event.type === 'terminated') {
@@ -275,8 +268,7 @@ export class VoiceService {
   #finish(engine: SessionEngine, summary: ConversationSummary): void {
     this.#unlisten?.()
     this.#unlisten = null
-    this.#trackLive = false
-    this.#rtc.setMic(false)
+    this.#rtc.setTrackLive(false)
     if (this.#engine === engine) this.#engine = null
     this.#lastSummary = this.#toSummary(summary)
     this.#setActivity('ended')
@@ -303,8 +295,7 @@ export class VoiceService {
   }
 
   #setPressed(pressed: boolean): void {
-    this.#pressed = pressed
-    this.#rtc.setMic(pressed && this.#trackLive)
+    this.#rtc.setKeyDown(pressed)
     this.#status.setPressed(pressed)
     this.#publishStatus()
   }

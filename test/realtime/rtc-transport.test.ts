@@ -134,17 +134,19 @@ describe('WebRTC transport', () => {
     expect(t.commands.at(-1)).toEqual({ op: 'close', linkId: t.linkId })
   })
 
-  it('sends the microphone on the track only while the key is down, also to a peer opened meanwhile', async () => {
+  it('sends the microphone on the track only while the key is down and the track is live, also to a peer opened meanwhile', async () => {
     const t = setup()
-    t.peers.setMic(true)
-    t.peers.setMic(true)
+    t.peers.setKeyDown(true)
+    expect(t.commands.filter((c) => c.op === 'mic')).toEqual([])
+    t.peers.setTrackLive(true)
+    t.peers.setKeyDown(true)
     expect(t.commands.filter((c) => c.op === 'mic')).toEqual([{ op: 'mic', linkId: t.linkId, on: true }])
     const second = t.peers.open('other', { offer: async () => '', message: () => {}, state: () => {} })
     expect(t.commands.slice(-2)).toEqual([
       { op: 'open', linkId: second, dataChannel: 'other' },
       { op: 'mic', linkId: second, on: true },
     ])
-    t.peers.setMic(false)
+    t.peers.setKeyDown(false)
     expect(t.commands.slice(-2)).toEqual([
       { op: 'mic', linkId: t.linkId, on: false },
       { op: 'mic', linkId: second, on: false },
