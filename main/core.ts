@@ -17,6 +17,12 @@ import { EventHub } from './ipc/event-hub'
 import { createRouter, type CallContext, type Router } from './ipc/router'
 import type { SecretStoreChoice } from './secrets/choose-store'
 import { resolveLanguage } from './settings/language'
+import {
+  nothingSelectedText,
+  poorVietnameseText,
+  readSelectionFailedText,
+  type NoticeText,
+} from './tts/read-selection-text'
 import type { SettingsService } from './settings/settings-service'
 import { ReaderHistory } from './tts/reader-history'
 import { ReaderService, type ReaderServiceDeps, type SaveAudioRequest } from './tts/reader-service'
@@ -196,18 +202,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     reader,
     language,
     async readSelection(text) {
-      if (text.trim() === '') {
-        const [title, body] = nothingSelectedText(language())
-        shell.notify(title, body)
-        return
-      }
+      const notice = ({ title, body }: NoticeText) => shell.notify(title, body)
+      if (text.trim() === '') return notice(nothingSelectedText(language()))
       const failed = (message: string) => {
         // Say why, and open the Reader on the reading so the user can fix the choice or resume.
-        shell.notify(readSelectionFailedTitle(language()), message)
+        notice(readSelectionFailedText(language(), message))
         shell.showView('reader')
       }
       try {
-        await reader.readWithDefaults(text, settings.get().tts)
+        const picked = await reader.chooseFor(text, settings.get().tts)
+        if (picked.poorVietnamese) notice(poorVietnameseText(language(), picked.choice.model))
+        await reader.read(picked.choice)
       } catch (err) {
         return failed(toIpcError(err).message)
       }
@@ -229,16 +234,6 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await connection.close()
     },
   }
-}
-
-function readSelectionFailedTitle(language: Language): string {
-  return language === 'vi' ? 'Không đọc được đoạn đã chọn' : 'Could not read the selection'
-}
-
-function nothingSelectedText(language: Language): [string, string] {
-  return language === 'vi'
-    ? ['Chưa có văn bản để đọc', 'Hãy bôi đen (hoặc sao chép) một đoạn văn bản rồi nhấn lại phím đọc.']
-    : ['Nothing to read', 'Highlight (or copy) some text, then press the read key again.']
 }
 
 /** Passes `value` through when the main window sent it; the popup holds no peers. */

@@ -379,11 +379,15 @@ export interface ReaderModel {
   vietnamese: 'native' | 'poor' | 'unknown'
   /** Set for ids the service does not open. */
   closedReason: string | null
+  /** false when the service says this key may not use the model (an allowlist). */
+  allowedForKey: boolean
 }
 
 export interface ReaderModels {
   plan: string | null
   models: ReaderModel[]
+  /** What a reading uses when nothing usable was picked: main's one default for every path. */
+  defaultModel: string | null
 }
 
 export interface ReaderVoice {
@@ -400,6 +404,7 @@ export interface ReaderVoice {
 export interface ReaderVoices {
   model: string
   voices: ReaderVoice[]
+  /** Never null for a model that needs a voice and names some: Vietnamese first. */
   defaultVoice: string | null
   /** Alias name to the voice it stands for. */
   aliases: Record<string, string>
@@ -441,6 +446,8 @@ export interface ReaderEstimate {
   /** Empty when the reading can start. */
   problems: ReaderProblem[]
   notes: ReaderNote[]
+  /** The text is Vietnamese and the model has English voices only: said before anything is paid. */
+  poorVietnamese: boolean
 }
 
 export interface ReaderChunk {

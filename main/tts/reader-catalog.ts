@@ -7,6 +7,7 @@ import { voicesOfModel } from '../api/tts/model-voices'
 import type { TtsClient } from '../api/tts/tts-client'
 import { rulesFor, type TtsRules } from '../api/tts/tts-rules'
 import type { TtsModel, TtsVoiceList } from '../api/tts/tts-schemas'
+import { defaultModel } from './default-choice'
 import { toReaderModel } from './reader-models'
 
 const MODELS_TTL_MS = 10 * 60_000
@@ -35,7 +36,8 @@ export class ReaderCatalog {
 
   async models(plan: string | null): Promise<ReaderModels> {
     const list = await this.#modelList()
-    return { plan, models: list.map((m) => toReaderModel(m, rulesFor(m.id, modelInfoOf(m)))) }
+    const models = list.map((m) => toReaderModel(m, rulesFor(m.id, modelInfoOf(m))))
+    return { plan, models, defaultModel: defaultModel(models, null)?.id ?? null }
   }
 
   /** The model's own voices: the service's list for it, else the spec's names. */
@@ -46,8 +48,9 @@ export class ReaderCatalog {
   async rules(model: string): Promise<TtsRules> {
     const listed = (await this.#modelList()).find((m) => m.id === model)
     if (!listed) return rulesFor(model)
+    // Only what the service listed for this model narrows its rules; the spec's stand-in names do not.
     const voices = await this.#voiceList(model).catch(() => undefined)
-    return rulesFor(model, modelInfoOf(listed, voices && voicesOfModel(model, voices)))
+    return rulesFor(model, modelInfoOf(listed, voices))
   }
 
   async previewUrl(model: string, voice: string): Promise<string | null> {

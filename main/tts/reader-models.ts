@@ -30,6 +30,7 @@ export function toReaderModel(model: TtsModel | null, rules: TtsRules): ReaderMo
     voiceKind: rules.voice.kind,
     vietnamese: rules.vietnamese,
     closedReason: rules.closedReason,
+    allowedForKey: model?.allowedForKey !== false,
   }
 }
 
@@ -58,7 +59,11 @@ export function toReaderVoices(model: string, list: TtsVoiceList): ReaderVoices 
       accent: v.accent,
       hasPreview: v.previewUrl !== null,
     })),
-    defaultVoice: list.defaultVoice,
+    // The service's default where it names one, else a Vietnamese voice: the users' language.
+    defaultVoice:
+      list.defaultVoice ??
+      list.voices.find((v) => (v.locale ?? v.language)?.toLowerCase().startsWith('vi'))?.id ??
+      null,
     aliases: { ...list.aliases },
   }
 }

@@ -32,6 +32,7 @@ import { ReaderCatalog } from './reader-catalog'
 import { Reading } from './reading'
 import type { SpeechChunk } from './speech-job'
 import { defaultChoice, defaultModel } from './default-choice'
+import { hasVietnamese } from './text-language'
 import { MAX_READER_TEXT } from './text-limit'
 import { fetchPreview } from './voice-preview'
 
@@ -96,6 +97,7 @@ export class ReaderService {
       affordable: costVnd === null || balanceVnd === null ? null : costVnd <= balanceVnd,
       problems: check.ok ? [] : check.problems,
       notes: check.ok ? check.notes : [],
+      poorVietnamese: rules.vietnamese === 'poor' && hasVietnamese(choice.text),
     }
   }
 
@@ -138,15 +140,28 @@ export class ReaderService {
     return reading.status()
   }
 
-  /** Reads `text` with the saved Reader settings (the read-selection hotkey). */
-  async readWithDefaults(text: string, saved: TtsDefaults): Promise<ReadingStatus> {
+  /**
+   * What `text` is read with when the user does not choose (the read-selection hotkey): the saved
+   * settings where the model takes them, else the one default every path uses. `poorVietnamese`: the
+   * model has English voices only and the text is Vietnamese, to be said before anything is paid.
+   */
+  async chooseFor(
+    text: string,
+    saved: TtsDefaults,
+  ): Promise<{ choice: ReaderChoice; poorVietnamese: boolean }> {
     if (text.trim() === '')
       throw new AppError('invalid_input', 'There is no text to read.', { field: 'input' })
     const { models } = await this.models()
     const model = defaultModel(models, saved.model)
     if (!model) throw new AppError('unavailable', 'The service offers no speech model.')
     const voices = await this.voices(model.id).catch(() => null)
-    return this.read(defaultChoice(text.slice(0, MAX_READER_TEXT), saved, model, voices))
+    const choice = defaultChoice(text.slice(0, MAX_READER_TEXT), saved, model, voices)
+    return { choice, poorVietnamese: model.vietnamese === 'poor' && hasVietnamese(text) }
+  }
+
+  /** Reads `text` with the saved Reader settings (the read-selection hotkey). */
+  async readWithDefaults(text: string, saved: TtsDefaults): Promise<ReadingStatus> {
+    return this.read((await this.chooseFor(text, saved)).choice)
   }
 
   get current(): Reading | null {

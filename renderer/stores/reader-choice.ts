@@ -55,6 +55,7 @@ export function speedAdjustable(rule: ReaderSpeedRule): boolean {
   return (rule.mode === 'range' || rule.mode === 'clamp') && rule.max > rule.min
 }
 
+/** The voice main chose as this model's default (Vietnamese first), while the list knows it. */
 function listVoice(model: ReaderModel, voices: ReaderVoices | null, voice: string | null): string | null {
   // Unknown until the list arrives: nothing to check against yet.
   if (voices === null) return voice
@@ -75,9 +76,11 @@ export function fitVoice(
 ): string | null {
   switch (model.voiceKind) {
     case 'language_code':
-      return voice !== null && (LANGUAGE_CODES as readonly string[]).includes(voice) ? voice : 'vi'
+      // Any ISO 639-1 code is the free model's voice: main's list offers the spec's examples.
+      if (voice !== null && /^[a-z]{2}$/.test(voice)) return voice
+      return voices?.defaultVoice ?? 'vi'
     case 'pattern':
-      return voice !== null && PATTERN.test(voice) ? voice : PATTERN_HINT
+      return voice !== null && PATTERN.test(voice) ? voice : (voices?.defaultVoice ?? PATTERN_HINT)
     case 'list':
     case 'fallback':
       return listVoice(model, voices, voice)
@@ -93,24 +96,29 @@ export function fitChoice(model: ReaderModel, voices: ReaderVoices | null, picke
   }
 }
 
-/** The saved model while the service opens it, else the first it opens (as main's hotkey reading picks). */
-export function pickModel(models: readonly ReaderModel[], id: string | null): ReaderModel | null {
-  const open = (m: ReaderModel) => m.closedReason === null
-  return models.find((m) => m.id === id && open(m)) ?? models.find(open) ?? models[0] ?? null
+/** A model the service opens and lets this key use. */
+export function usableModel(m: ReaderModel): boolean {
+  return m.closedReason === null && m.allowedForKey
 }
 
-/** Voice lists are per model only for the kinds that name voices from a list. */
-export function hasVoiceList(model: ReaderModel): boolean {
-  return model.voiceKind === 'list' || model.voiceKind === 'fallback'
+/**
+ * The saved model while it is usable, else main's default (the one the read key and `loa say` use),
+ * else the first usable one.
+ */
+export function pickModel(
+  models: readonly ReaderModel[],
+  id: string | null,
+  fallback: string | null = null,
+): ReaderModel | null {
+  return (
+    models.find((m) => m.id === id && usableModel(m)) ??
+    models.find((m) => m.id === fallback && usableModel(m)) ??
+    models.find(usableModel) ??
+    models[0] ??
+    null
+  )
 }
 
 export function sameTts(a: TtsDefaults, b: TtsDefaults): boolean {
   return a.model === b.model && a.voice === b.voice && a.format === b.format && a.speed === b.speed
-}
-
-/** Letters only Vietnamese writes (its vowels with marks, and đ): an English-only voice stumbles on them. */
-const VIETNAMESE_LETTERS = /[ăâđêôơưàảãáạằẳẵắặầẩẫấậèẻẽéẹềểễếệìỉĩíịòỏõóọồổỗốộờởỡớợùủũúụừửữứựỳỷỹýỵ]/iu
-
-export function hasVietnamese(text: string): boolean {
-  return VIETNAMESE_LETTERS.test(text.normalize('NFC'))
 }

@@ -13,7 +13,7 @@ import type {
 import { loa, unwrap } from '../lib/bridge'
 import { app } from './app.svelte'
 import { asIpcError } from './ipc-error'
-import { fitChoice, fitSpeed, hasVoiceList, pickModel, sameTts, usableFormat } from './reader-choice'
+import { fitChoice, fitSpeed, pickModel, sameTts, usableFormat } from './reader-choice'
 
 /** The model list failed to load: one more try after this long (the view also has a retry). */
 export const MODELS_RETRY_MS = 5_000
@@ -100,7 +100,7 @@ export class ReaderOptions {
   }
 
   get selectedModel(): ReaderModel | null {
-    return pickModel(this.models?.models ?? [], this.#picked.model)
+    return pickModel(this.models?.models ?? [], this.#picked.model, this.models?.defaultModel ?? null)
   }
 
   /** The selected model's voice list; null while unknown or for models that take codes or patterns. */
@@ -126,7 +126,7 @@ export class ReaderOptions {
     const model = this.models?.models.find((m) => m.id === id)
     if (!model) return
     this.#picked = fitChoice(model, this.#voiceLists[id] ?? null, { ...this.#picked, model: id })
-    if (hasVoiceList(model)) await this.loadVoices(id)
+    await this.loadVoices(id)
     if (this.#picked.model !== id) return
     this.#picked = fitChoice(model, this.#voiceLists[id] ?? null, this.#picked)
     await this.#save(this.#picked)
@@ -176,6 +176,6 @@ export class ReaderOptions {
     if (!model) return
     const fixed = fitChoice(model, this.#voiceLists[model.id] ?? null, this.#picked)
     if (!sameTts(fixed, this.#picked)) this.#picked = fixed
-    if (hasVoiceList(model)) void this.loadVoices(model.id)
+    void this.loadVoices(model.id)
   }
 }

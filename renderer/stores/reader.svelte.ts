@@ -14,7 +14,6 @@ import type { ReaderOutputOptions } from '../audio/reader-output'
 import { loa, unwrap } from '../lib/bridge'
 import { app } from './app.svelte'
 import { asIpcError } from './ipc-error'
-import { hasVietnamese } from './reader-choice'
 import { ReaderEstimator } from './reader-estimate.svelte'
 import { ReaderOptions } from './reader-options.svelte'
 import { ReaderPlayback } from './reader-playback.svelte'
@@ -111,7 +110,7 @@ export class ReaderStore {
 
   /** The text has Vietnamese letters and the model's voices mispronounce them. */
   get poorVietnamese(): boolean {
-    return this.options.selectedModel?.vietnamese === 'poor' && hasVietnamese(this.text)
+    return this.estimate.current?.poorVietnamese === true
   }
 
   get readBlock(): ReadBlock | null {

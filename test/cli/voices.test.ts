@@ -41,6 +41,10 @@ describe('loa voices (process)', () => {
     expect(tableRows(a.stdout).map((r) => cells(r)[0])).toContain('alloy')
     const classic = await loaWith(demo, 'ordinary', ['voices', '--model', 'google/standard'])
     expect(classic.stdout).toContain('<locale>-<Tier>-<Letter>')
+    expect(tableRows(classic.stdout).map((r) => cells(r)[0])).toContain('vi-VN-Standard-A (default)')
+    const free = await loaWith(demo, 'ordinary', ['voices', '--model', 'google/translate-tts'])
+    expect(tableRows(free.stdout).map((r) => cells(r)[0])).toContain('vi (default)')
+    expect(free.stdout).toContain('ISO 639-1')
   })
 
   it('lists the speech models with their price per 1M characters, and prints JSON on request', async () => {

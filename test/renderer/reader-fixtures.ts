@@ -43,6 +43,7 @@ function model(
     voiceKind: 'list',
     vietnamese: 'native',
     closedReason: null,
+    allowedForKey: true,
     ...patch,
   }
 }
@@ -101,7 +102,11 @@ export const M9 = model(
   ['mp3', 'pcm'],
 )
 
-export const readerModels: ReaderModels = { plan: 'BASIC', models: [A, G, FREE, CLASSIC, V3, M9] }
+export const readerModels: ReaderModels = {
+  plan: 'BASIC',
+  models: [A, G, FREE, CLASSIC, V3, M9],
+  defaultModel: A.id,
+}
 
 const voice = (id: string, language: string | null = 'en', hasPreview = true) => ({
   id,
@@ -139,6 +144,7 @@ export function estimate(patch: Partial<ReaderEstimate> = {}): ReaderEstimate {
     affordable: true,
     problems: [],
     notes: [],
+    poorVietnamese: false,
     ...patch,
   }
 }

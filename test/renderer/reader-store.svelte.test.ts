@@ -312,12 +312,21 @@ describe('the choice', () => {
     expect(store.options.selectedModel?.id).toBe(CLASSIC.id)
   })
 
-  it('warns of Vietnamese text on a model that mispronounces it', async () => {
+  it("warns of Vietnamese text on a model that mispronounces it, as main's estimate says", async () => {
+    vi.useFakeTimers()
     app.settings.set(readerSettings({ model: M9.id, voice: null }))
-    const store = await started()
+    bridge.answer('tts:estimate', (choice) =>
+      estimate({ poorVietnamese: (choice as ReaderChoice).text.includes('à') }),
+    )
+    const store = make()
+    await vi.advanceTimersByTimeAsync(0)
     store.text = 'Hello there'
+    flushSync()
+    await vi.advanceTimersByTimeAsync(debounceMs * 2)
     expect(store.poorVietnamese).toBe(false)
     store.text = 'Xin chào các bạn'
+    flushSync()
+    await vi.advanceTimersByTimeAsync(debounceMs * 2)
     expect(store.poorVietnamese).toBe(true)
   })
 

@@ -205,6 +205,8 @@ describe('the price line and Read', () => {
 
   it('warns of Vietnamese on a model with English voices only', async () => {
     app.settings.set(settings({ model: M9.id, voice: null }))
+    // Main's estimate says whether the text is Vietnamese and the model English-only.
+    bridge.answer('tts:estimate', () => estimate({ poorVietnamese: true }))
     await show()
     await type('Chào buổi sáng')
     expect(text('reader-poor-vietnamese')).toContain('chỉ có giọng tiếng Anh')

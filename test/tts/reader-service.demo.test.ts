@@ -116,6 +116,29 @@ describe('ReaderService against the demo service', { timeout: 60_000 }, () => {
     expect(models.find((m) => m.free)?.unitPriceVndPer1M).toBe(0)
   })
 
+  it('knows an English-only model from its record, and says so before reading Vietnamese on it', async () => {
+    const { reader } = await rig()
+    const res = await fetch(`${demo.baseUrl}/v1/models/tts`, {
+      headers: { authorization: `Bearer ${demo.keys.ordinary}` },
+    })
+    const listed = ((await res.json()) as { data: { id: string; english_only?: boolean }[] }).data
+    const englishOnly = listed.filter((m) => m.english_only === true).map((m) => m.id)
+    expect(englishOnly.length).toBeGreaterThan(6)
+    const { models, defaultModel } = await reader.models()
+    const poor = models.filter((m) => m.vietnamese === 'poor').map((m) => m.id)
+    expect(poor.sort()).toEqual([...englishOnly].sort())
+    expect(poor).not.toContain(defaultModel)
+    const choice = (text: string): ReaderChoice => ({
+      text,
+      model: englishOnly[0] as string,
+      voice: null,
+      format: 'mp3',
+      speed: 1,
+    })
+    expect((await reader.estimate(choice('Xin chào các bạn'))).poorVietnamese).toBe(true)
+    expect((await reader.estimate(choice('Hello everyone'))).poorVietnamese).toBe(false)
+  })
+
   it('prices composed and combining Vietnamese alike, and an emoji as one character', async () => {
     const r = await rig()
     const composed = 'Tiếng Việt thật đẹp 👨‍👩‍👧'

@@ -11,6 +11,8 @@ export function modelInfoOf(model: TtsModel, voices?: TtsVoiceList): TtsModelInf
   if (model.freeCharsPerMonth !== null) info.free_chars_per_month = model.freeCharsPerMonth
   if (model.maxInputChars !== null) info.max_input_chars = model.maxInputChars
   if (model.formats !== null) info.formats = model.formats
+  if (model.englishOnly !== null) info.english_only = model.englishOnly
+  if (model.languages !== null) info.languages = model.languages
   // A list that says speed is not supported means the service ignores it; a bare range says no more
   // than the spec does about what happens outside it, so the group's rule stays.
   if (model.speed?.supported === false) info.speed = { mode: 'ignored' }

@@ -62,6 +62,8 @@ export interface TtsModelInfo {
   speed?: { mode: SpeedRule['mode']; min?: number; max?: number }
   voice?: { required?: boolean; default?: string | null; aliases?: Aliases }
   english_only?: boolean
+  /** Languages the model reads (ISO 639-1 codes or locales), where the list names them. */
+  languages?: readonly string[]
   /** Voice ids from `GET /v1/audio/voices` (V3 list, or `?model=` for a multi-vendor model). */
   voices?: readonly string[]
 }
@@ -125,6 +127,15 @@ export const CLASSIC_LETTERS: Readonly<Record<string, Readonly<Record<string, st
     'Chirp-HD': 'ABCDEFGHIJKLMNO',
   },
 }
+/** Classic voices the spec names, Vietnamese first: what the Reader offers before the user types another. */
+export const CLASSIC_VOICES: readonly string[] = [
+  ...[...'ABCD'].map((l) => `vi-VN-Standard-${l}`),
+  ...[...'ABCD'].map((l) => `en-US-Standard-${l}`),
+]
+/** The free model's voice is an ISO 639-1 code; these are the spec's examples, Vietnamese first. */
+export const FREE_LANGUAGE_CODES: readonly string[] = [
+  'vi', 'en', 'ja', 'ko', 'zh', 'fr', 'de', 'es', 'pt', 'th', 'id', 'ru',
+] // prettier-ignore
 export const LOCALE_PREFIX = /^[a-z]{2,3}-[A-Z]{2}-(.+)$/
 export const LANGUAGE_CODE = /^[a-z]{2}$/
 
@@ -266,7 +277,6 @@ export function rulesFor(modelId: string, info?: TtsModelInfo): TtsRules {
   const isM9 = info?.group === 'M9' || (info?.group === undefined && M9_NAMES.includes(name))
   const spec = SPEC_RULES[group === 'multi' && isM9 ? 'M9' : group]
   const voice = voiceFromInfo(spec.voice, info)
-  const vietnamese = info?.english_only === true ? 'poor' : info?.group === 'M1' ? 'native' : spec.vietnamese
   return {
     ...spec,
     modelId,
@@ -277,11 +287,24 @@ export function rulesFor(modelId: string, info?: TtsModelInfo): TtsRules {
     maxInputApproximate: info?.max_input_chars === undefined && spec.maxInputApproximate,
     voiceRequired: info?.voice?.required ?? spec.voiceRequired,
     voice,
-    vietnamese,
+    vietnamese: vietnameseOf(info, spec.vietnamese),
     priceField: PRICE_FIELD,
     unitPriceVndPer1M: info?.[PRICE_FIELD] ?? (info?.free === true ? 0 : spec.unitPriceVndPer1M),
     freeCharsPerMonth: info?.free_chars_per_month ?? spec.freeCharsPerMonth,
   }
+}
+
+/** The model record's own word wins over its group's: an English-only flag, or a list of languages. */
+function vietnameseOf(
+  info: TtsModelInfo | undefined,
+  fromGroup: TtsRules['vietnamese'],
+): TtsRules['vietnamese'] {
+  if (info?.english_only === true) return 'poor'
+  if (info?.languages && info.languages.length > 0) {
+    return info.languages.some((l) => l.toLowerCase().startsWith('vi')) ? 'native' : 'poor'
+  }
+  if (info?.group === 'M1') return 'native'
+  return fromGroup
 }
 
 function voiceFromInfo(rule: VoiceRule, info: TtsModelInfo | undefined): VoiceRule {

@@ -40,6 +40,8 @@ const modelFields = {
   freeCharsPerMonth: ['free_chars_per_month', 'freeCharsPerMonth'],
   displayName: ['name', 'display_name'],
   allowedForKey: ['allowed_for_key', 'allowed'],
+  englishOnly: ['english_only', 'englishOnly'],
+  languages: ['languages', 'supported_languages', 'supportedLanguages'],
 } as const
 
 const speedRange = z
@@ -68,6 +70,8 @@ export const ttsModelSchema = z.preprocess(
       speed: speedRange,
       voice: voiceRule,
       allowedForKey: optBool,
+      englishOnly: optBool,
+      languages: z.array(str).nullish(),
     })
     .transform((m) => ({
       id: m.id,
@@ -82,6 +86,8 @@ export const ttsModelSchema = z.preprocess(
       speed: m.speed,
       voice: m.voice,
       allowedForKey: m.allowedForKey,
+      englishOnly: m.englishOnly,
+      languages: m.languages ?? null,
     })),
 )
 

@@ -40,13 +40,17 @@ With --json, prints what the service answered, as parsed.`,
   },
 }
 
+/** How a model names voices beyond the ones listed (tts-api.md "Voice naming per group"). */
+function namingRule(model: string | undefined): string {
+  const rule = model === undefined ? null : rulesFor(model).voice
+  if (rule?.kind === 'pattern')
+    return 'Other voices are named <locale>-<Tier>-<Letter>, e.g. en-GB-Standard-A.\n'
+  if (rule?.kind === 'language_code') return 'The voice is any ISO 639-1 language code; these are examples.\n'
+  return ''
+}
+
 export function renderVoices(list: TtsVoiceList, model?: string): string {
-  if (list.voices.length === 0) {
-    const rule = model === undefined ? null : rulesFor(model).voice
-    if (rule?.kind === 'pattern') return 'Voices are named <locale>-<Tier>-<Letter>, e.g. vi-VN-Standard-A.\n'
-    if (rule?.kind === 'language_code') return 'The voice is an ISO 639-1 language code, e.g. vi or en.\n'
-    return 'No voices.\n'
-  }
+  if (list.voices.length === 0) return namingRule(model) || 'No voices.\n'
   const rows = list.voices.map((v) => [
     v.id === list.defaultVoice ? `${v.id} (default)` : v.id,
     v.name === v.id ? '' : v.name,
@@ -67,7 +71,7 @@ export function renderVoices(list: TtsVoiceList, model?: string): string {
   const aliases = Object.entries(list.aliases)
   const aliasLine =
     aliases.length === 0 ? '' : `Aliases: ${aliases.map(([from, to]) => `${from} → ${to}`).join(', ')}\n`
-  return table + aliasLine
+  return table + aliasLine + namingRule(model)
 }
 
 export function renderSpeechModels(models: readonly TtsModel[]): string {

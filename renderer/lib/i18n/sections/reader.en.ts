@@ -23,6 +23,7 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.model.noLimit': 'no stated limit per request',
   'reader.model.freeChars': 'the first {chars} characters each month are free',
   'reader.model.closed': 'This model cannot be used: {reason}',
+  'reader.model.notAllowed': 'This API key may not use this model.',
 
   'reader.voice.label': 'Voice',
   'reader.voice.isDefault': '{voice} – default',

@@ -22,6 +22,7 @@ export const readerVi = {
   'reader.model.noLimit': 'không nêu giới hạn ký tự mỗi lượt',
   'reader.model.freeChars': 'miễn phí {chars} ký tự đầu mỗi tháng',
   'reader.model.closed': 'Không dùng được mô hình này: {reason}',
+  'reader.model.notAllowed': 'Khóa API này không được phép dùng mô hình này.',
 
   'reader.voice.label': 'Giọng',
   'reader.voice.isDefault': '{voice} – mặc định',
