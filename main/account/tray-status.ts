@@ -14,10 +14,20 @@ export interface TrayStatus {
   title: string
 }
 
+const CATALOG_ONLY_NOTE: Record<Language, string> = {
+  vi: 'tài khoản này không xem được số dư và mức sử dụng; vẫn dùng được danh mục, đọc văn bản và trò chuyện',
+  en: 'this account cannot see its balance and usage; the catalog, Reader and voice chat still work',
+}
+
 export function trayStatus(glance: Glance, thresholdVnd: number, lang: Language, demo: boolean): TrayStatus {
   const me = glance.me.value
   const error = glance.me.error
   const prefix = demo ? 'Loa (Demo)' : 'Loa'
+  // Reseller and internal accounts are refused Account & Usage by design: nothing is wrong, and the
+  // catalog, the Reader and voice chat still work, so the icon stays normal and the tooltip says why.
+  if (!me && (glance.access === 'catalog_only' || error?.kind === 'forbidden')) {
+    return { state: 'normal', tooltip: `${prefix}: ${CATALOG_ONLY_NOTE[lang]}`, title: '' }
+  }
   if (!me) {
     return {
       state: error ? 'error' : 'normal',

@@ -91,6 +91,16 @@ describe('tray status', () => {
       trayStatus(glance(10_000, undefined, { kind: 'auth', message: 'x' }), 50_000, 'vi', false).state,
     ).toBe('error')
     const nothing: Glance = { ...glance(0), me: part<never>(null, { kind: 'network', message: 'offline' }) }
+    // A reseller's 403 on Account & Usage is no fault: the icon stays normal and the tooltip says why.
+    const reseller: Glance = {
+      ...glance(0),
+      me: part<never>(null, { kind: 'forbidden', message: 'insufficient_permissions' }),
+      access: 'catalog_only',
+    }
+    expect(trayStatus(reseller, 50_000, 'vi', false)).toMatchObject({ state: 'normal', title: '' })
+    expect(trayStatus(reseller, 50_000, 'en', false).tooltip).toBe(
+      'Loa: this account cannot see its balance and usage; the catalog, Reader and voice chat still work',
+    )
     expect(trayStatus(nothing, 50_000, 'vi', false)).toMatchObject({
       state: 'error',
       tooltip: 'Loa: offline',
