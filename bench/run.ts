@@ -4,9 +4,14 @@ import { readdirSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { Suite, SuiteReport } from './types'
+import type { Prepare, Suite, SuiteReport } from './types'
 
 const SUITES_DIR = fileURLToPath(new URL('./suites', import.meta.url))
+
+interface SuiteModule {
+  run: Suite
+  prepare?: Prepare
+}
 
 interface FailedSuite {
   suite: string
@@ -32,15 +37,45 @@ function sendConsoleToStderr(): void {
   console.debug = toStderr
 }
 
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Loads the chosen suites and runs their `prepare`, all before any measures: what is missing is reported
+ * at once, together, rather than after the suites that come first. Exits 1 naming each missing step.
+ */
+async function prepared(files: string[]): Promise<Map<string, SuiteModule>> {
+  const modules = new Map<string, SuiteModule>()
+  const problems: string[] = []
+  for (const file of files) {
+    try {
+      const module = (await import(pathToFileURL(join(SUITES_DIR, file)).href)) as SuiteModule
+      if (module.prepare) {
+        console.error(`bench: preparing ${file}`)
+        await module.prepare()
+      }
+      modules.set(file, module)
+    } catch (error) {
+      problems.push(`bench: ${basename(file, '.ts')} cannot run: ${message(error)}`)
+    }
+  }
+  if (problems.length > 0) {
+    console.error(problems.join('\n'))
+    process.exit(1)
+  }
+  return modules
+}
+
 async function main(): Promise<void> {
   const stdoutWrite = process.stdout.write.bind(process.stdout)
   sendConsoleToStderr()
+  const modules = await prepared(suiteFiles(process.argv.slice(2)))
   const suites: (SuiteReport | FailedSuite)[] = []
-  for (const file of suiteFiles(process.argv.slice(2))) {
+  for (const [file, module] of modules) {
     const started = performance.now()
     console.error(`bench: ${file}`)
     try {
-      const module = (await import(pathToFileURL(join(SUITES_DIR, file)).href)) as { run: Suite }
       suites.push(await module.run())
     } catch (error) {
       suites.push({

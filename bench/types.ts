@@ -20,3 +20,10 @@ export interface SuiteReport {
 
 /** Every module in bench/suites exports `run` of this type. */
 export type Suite = () => Promise<SuiteReport>
+
+/**
+ * A suite may export `prepare` of this type: it checks or makes what the suite needs beyond node_modules
+ * (bench/prerequisites.ts), and throws saying what to do. The runner prepares every chosen suite before
+ * any measures.
+ */
+export type Prepare = () => Promise<void> | void

@@ -12,6 +12,7 @@ import {
 import { concat } from '../../test/audio/support/convert'
 import { createSpeechFixtures, type SpeechFixtures } from '../../test/audio/support/speech'
 import { meetsGoal, significant } from '../goal'
+import { requireCommands } from '../prerequisites'
 import { libsamplerate } from '../resamplers/libsamplerate'
 import { ours } from '../resamplers/ours'
 import { speex } from '../resamplers/speex'
@@ -136,6 +137,11 @@ function measure(
   figures.delayMs = ((comparison.delaySamples + heldBack) / outputRateHz) * 1000
   figures.realtimeFactor = realtimeFactor(converter, speech, inputRateHz)
   return figures
+}
+
+/** The speech fixtures are made by espeak-ng and resampled by sox. */
+export function prepare(): void {
+  requireCommands({ 'espeak-ng': 'espeak-ng', sox: 'sox' })
 }
 
 export async function run(): Promise<SuiteReport> {

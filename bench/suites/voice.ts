@@ -5,18 +5,16 @@
 //   - first reply frame handed to the port in main -> the page's report that its first sample played;
 //     reference: the same round trip with no player at all (a ping answered at once)
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
 import { startDemoServer } from '../../main/demo/server'
 import { startWebHarness, type WebHarness } from '../../main/web/harness'
 import { goalFigure, percentile, significant } from '../goal'
+import { buildRenderer, RENDERER_DIR, requireCommands, requireExecutable } from '../prerequisites'
 import type { Figure, SuiteReport } from '../types'
 
-const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
 const CHROMIUM = process.env.LOA_CHROMIUM ?? '/usr/bin/chromium'
 const MODEL = 'openai/gpt-realtime-mini'
 const PRESSES = 15
@@ -36,11 +34,14 @@ const PAGE_PROBE = `
   document.addEventListener('pointerdown', () => window.__loaBench.presses.push(performance.now()), true)
 `
 
+/** Chromium, the tools that make the microphone's WAV, and a renderer bundle built from the tree. */
+export function prepare(): void {
+  requireExecutable(CHROMIUM, 'sudo apt-get install -y chromium, or set LOA_CHROMIUM to a Chromium')
+  requireCommands({ 'espeak-ng': 'espeak-ng', sox: 'sox' })
+  buildRenderer()
+}
+
 export async function run(): Promise<SuiteReport> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium is missing at ${CHROMIUM}: sudo apt-get install -y chromium`)
-  if (!existsSync(join(RENDERER_DIR, 'index.html')))
-    throw new Error('Build the renderer first: npm run build:web')
   const dir = await mkdtemp(join(tmpdir(), 'loa-bench-voice-'))
   const wav = join(dir, 'speech.wav')
   execFileSync('espeak-ng', [

@@ -1,7 +1,9 @@
 // The OS keychain through keytar: macOS Keychain, Windows Credential Vault, the Secret Service on Linux.
+import { createRequire } from 'node:module'
 import { AppError } from '../errors'
 import { SERVICE_NAME, type SecretStore } from './secret-store'
 
+/** The part of keytar's API that Loa uses, as keytar 7.9's keytar.d.ts declares it. */
 export interface KeytarLike {
   getPassword(service: string, account: string): Promise<string | null>
   setPassword(service: string, account: string, password: string): Promise<void>
@@ -43,12 +45,16 @@ export class KeytarSecretStore implements SecretStore {
   }
 }
 
-/** keytar is an optional dependency: a machine without libsecret still runs Loa. */
+const requireHere = createRequire(import.meta.url)
+
+/**
+ * keytar is an optional dependency: a machine without libsecret still runs Loa, and still type-checks. So it
+ * is required by name at run time, never imported: no type here depends on the package being installed.
+ */
 export async function loadKeytar(): Promise<KeytarLike | null> {
   try {
-    const mod = (await import('keytar')) as unknown as KeytarLike & { default?: KeytarLike }
-    const keytar = mod.default ?? mod
-    return typeof keytar.getPassword === 'function' ? keytar : null
+    const keytar = requireHere('keytar') as Partial<KeytarLike>
+    return typeof keytar.getPassword === 'function' ? (keytar as KeytarLike) : null
   } catch {
     return null
   }
