@@ -24,6 +24,7 @@ import {
   type NoticeText,
 } from './tts/read-selection-text'
 import type { SettingsService } from './settings/settings-service'
+import { USAGE_LIMIT } from './api/management/requests'
 import { ReaderHistory } from './tts/reader-history'
 import { ReaderService, type ReaderServiceDeps, type SaveAudioRequest } from './tts/reader-service'
 import { VoiceService, type VoiceServiceDeps } from './voice/voice-service'
@@ -118,6 +119,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,
     plan: () => account.glance().me.value?.plan ?? null,
     saveAudio: (request) => shell.saveAudio(request),
+    usageHistory: async () => {
+      const page = (await account.records(USAGE_LIMIT.max)).value
+      return page ? { records: page.data, total: page.total } : null
+    },
     ...deps.reader,
   })
   let hotkeyStatus: HotkeyStatus = deps.hotkeyStatus ?? {

@@ -433,12 +433,17 @@ export type ReaderNote = RuleNote
 
 /** The price before the click. */
 export interface ReaderEstimate {
-  /** Billable characters: Unicode characters after NFC, an emoji counting 1. */
+  /** Billable characters: Unicode code points after NFC. */
   chars: number
   /** How many requests the text is read in. */
   chunks: number
-  /** null when the model's price is unknown. */
+  /** null when the model's price is unknown. Net of the monthly free allowance where it is known. */
   costVnd: number | null
+  /**
+   * Characters of this text the model's monthly free allowance covers (0 for a model without one); null
+   * when the month's use cannot be known, and then `costVnd` is the price beyond the allowance.
+   */
+  freeChars: number | null
   free: boolean
   balanceVnd: number | null
   /** false when the cost is over the balance; null when either is unknown. */

@@ -32,6 +32,7 @@ import { ReaderCatalog } from './reader-catalog'
 import { Reading } from './reading'
 import type { SpeechChunk } from './speech-job'
 import { defaultChoice, defaultModel } from './default-choice'
+import { charsUsedThisMonth, freeCharsLeft, type UsageHistory } from './free-allowance'
 import { hasVietnamese } from './text-language'
 import { MAX_READER_TEXT } from './text-limit'
 import { fetchPreview } from './voice-preview'
@@ -52,6 +53,9 @@ export interface ReaderServiceDeps {
   saveAudio(request: SaveAudioRequest): Promise<{ path: string } | null>
   client?: (endpoint: GatewayEndpoint) => TtsClient
   firstChunkChars?: number
+  /** The account's latest usage records, for a monthly free allowance; null when they cannot be had. */
+  usageHistory?: () => Promise<UsageHistory | null>
+  now?: () => number
 }
 
 /** Readings whose audio stays in memory, for playback and saving without a download. */
@@ -85,16 +89,17 @@ export class ReaderService {
   async estimate(choice: ReaderChoice): Promise<ReaderEstimate> {
     const rules = await this.#catalog.rules(choice.model)
     const check = this.#check(choice, rules)
-    const costVnd = estimateCostVnd(choice.text, rules)
+    const { costVnd, freeChars, chars } = await this.#price(choice.text, rules)
     const balanceVnd = this.#deps.balanceVnd()
     const limit = rules.maxInputChars
     return {
-      chars: billableChars(choice.text),
+      chars,
       chunks: limit === null ? 1 : splitRamped(choice.text, limit, this.#firstChunkChars()).length,
       costVnd,
+      freeChars,
       free: rules.unitPriceVndPer1M === 0,
       balanceVnd,
-      affordable: costVnd === null || balanceVnd === null ? null : costVnd <= balanceVnd,
+      affordable: affordable(costVnd, balanceVnd, freeChars),
       problems: check.ok ? [] : check.problems,
       notes: check.ok ? check.notes : [],
       poorVietnamese: rules.vietnamese === 'poor' && hasVietnamese(choice.text),
@@ -111,9 +116,9 @@ export class ReaderService {
         ...(first ? { field: first.field } : {}),
       })
     }
-    const estimateVnd = estimateCostVnd(choice.text, rules)
+    const { costVnd: estimateVnd, freeChars } = await this.#price(choice.text, rules)
     const balance = this.#deps.balanceVnd()
-    if (estimateVnd !== null && balance !== null && estimateVnd > balance) {
+    if (affordable(estimateVnd, balance, freeChars) === false && estimateVnd !== null && balance !== null) {
       throw new AppError(
         'invalid_input',
         `Reading this costs about ${Math.ceil(estimateVnd)} VND; the balance is ${Math.floor(balance)} VND.`,
@@ -162,6 +167,31 @@ export class ReaderService {
   /** Reads `text` with the saved Reader settings (the read-selection hotkey). */
   async readWithDefaults(text: string, saved: TtsDefaults): Promise<ReadingStatus> {
     return this.read((await this.chooseFor(text, saved)).choice)
+  }
+
+  /**
+   * The text's cost with what is left of the model's monthly free allowance taken off. `freeChars`: the
+   * characters the allowance covers; null when the month's use cannot be known, and then the cost is
+   * the price beyond the allowance, the most it can be.
+   */
+  async #price(
+    text: string,
+    rules: TtsRules,
+  ): Promise<{ costVnd: number | null; freeChars: number | null; chars: number }> {
+    const chars = billableChars(text)
+    const left = rules.freeCharsPerMonth > 0 ? await this.#freeCharsLeft(rules) : 0
+    return {
+      chars,
+      costVnd: estimateCostVnd(text, rules, left ?? 0),
+      freeChars: left === null ? null : Math.min(left, chars),
+    }
+  }
+
+  async #freeCharsLeft(rules: TtsRules): Promise<number | null> {
+    const history = await this.#deps.usageHistory?.().catch(() => null)
+    if (!history) return null
+    const now = this.#deps.now?.() ?? Date.now()
+    return freeCharsLeft(rules.freeCharsPerMonth, charsUsedThisMonth(history, rules.modelId, now))
   }
 
   get current(): Reading | null {
@@ -373,4 +403,18 @@ export function fileNameFor(text: string, format: TtsFormat, now = new Date()): 
     .replace(/-+$/, '')
   const date = now.toISOString().slice(0, 10)
   return `loa-${date}${slug ? `-${slug}` : ''}.${format}`
+}
+
+/**
+ * Whether the balance pays for the text: false only when it surely does not. A cost over the balance
+ * whose free allowance is unknown may be covered by it, so it is not refused.
+ */
+function affordable(
+  costVnd: number | null,
+  balanceVnd: number | null,
+  freeChars: number | null,
+): boolean | null {
+  if (costVnd === null || balanceVnd === null) return null
+  if (costVnd <= balanceVnd) return true
+  return freeChars === null ? null : false
 }

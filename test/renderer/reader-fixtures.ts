@@ -139,6 +139,7 @@ export function estimate(patch: Partial<ReaderEstimate> = {}): ReaderEstimate {
     chars: 11,
     chunks: 1,
     costVnd: 4.4,
+    freeChars: 0,
     free: false,
     balanceVnd: 50_000,
     affordable: true,

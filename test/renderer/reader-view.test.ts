@@ -203,6 +203,19 @@ describe('the price line and Read', () => {
     expect([read.disabled, read.title]).toEqual([true, 'Số dư không đủ cho bài đọc này.'])
   })
 
+  it('says how much of the text the monthly free allowance covers, or that its use is unknown', async () => {
+    bridge.answer('tts:estimate', () => estimate({ chars: 1500, costVnd: 0, freeChars: 1500 }))
+    await show()
+    await type('Một văn bản dài')
+    expect(text('reader-free-chars')).toBe(
+      '1.500 ký tự trong số này được miễn phí nhờ hạn mức miễn phí hằng tháng.',
+    )
+    bridge.answer('tts:estimate', () => estimate({ chars: 1500, costVnd: 600, freeChars: null }))
+    await type('Một văn bản dài hơn')
+    expect(text('reader-free-unknown')).toContain('giá hiển thị là giá ngoài phần miễn phí')
+    expect($('reader-free-chars')).toBeNull()
+  })
+
   it('warns of Vietnamese on a model with English voices only', async () => {
     app.settings.set(settings({ model: M9.id, voice: null }))
     // Main's estimate says whether the text is Vietnamese and the model English-only.

@@ -16,6 +16,8 @@ import { mp3Frames } from '../../main/tts/mp3-frames'
 import { ReaderHistory } from '../../main/tts/reader-history'
 import { ReaderService, type SaveAudioRequest } from '../../main/tts/reader-service'
 import { AppError } from '../../main/errors'
+import { usagePageSchema } from '../../main/api/management/schemas/account'
+import type { UsageHistory } from '../../main/tts/free-allowance'
 
 const MODEL = 'openai/tts-1'
 const FIRST = 120
@@ -41,13 +43,21 @@ interface Rig {
   history: ReaderHistory
 }
 
-async function rig(opts: { historyDir?: string; balance?: number | null; realSleep?: boolean } = {}) {
+async function rig(
+  opts: {
+    historyDir?: string
+    balance?: number | null
+    realSleep?: boolean
+    usageHistory?: () => Promise<UsageHistory | null>
+    key?: 'ordinary' | 'free'
+  } = {},
+) {
   const hub = new EventHub()
   const events: Rig['events'] = []
   hub.addSink((channel, payload) => void events.push({ channel, payload }))
   const saved: SaveAudioRequest[] = []
   const history = await ReaderHistory.open({ dir: opts.historyDir ?? (await mkdtemp(join(dir, 'h-'))) })
-  const endpoint = { baseUrl: demo.baseUrl, key: demo.keys.ordinary }
+  const endpoint = { baseUrl: demo.baseUrl, key: demo.keys[opts.key ?? 'ordinary'] as string }
   const reader = new ReaderService({
     endpoint: () => endpoint,
     events: hub,
@@ -62,6 +72,8 @@ async function rig(opts: { historyDir?: string; balance?: number | null; realSle
     client: (e) =>
       new TtsClient({ endpoint: e, ...(opts.realSleep ? {} : { sleep: () => Promise.resolve() }) }),
     firstChunkChars: FIRST,
+    ...(opts.usageHistory ? { usageHistory: opts.usageHistory } : {}),
+    now: () => demo.context.clock.now(),
   })
   return { reader, events, saved, history } satisfies Rig
 }
@@ -137,6 +149,41 @@ describe('ReaderService against the demo service', { timeout: 60_000 }, () => {
     })
     expect((await reader.estimate(choice('Xin chào các bạn'))).poorVietnamese).toBe(true)
     expect((await reader.estimate(choice('Hello everyone'))).poorVietnamese).toBe(false)
+  })
+
+  it("takes Classic's monthly free characters off the price, from the account's usage history", async () => {
+    const history = async (): Promise<UsageHistory> => {
+      const res = await fetch(`${demo.baseUrl}/v1/management/usage?limit=200`, {
+        headers: { authorization: `Bearer ${demo.keys.free}`, 'user-agent': 'loa-test' },
+      })
+      const page = usagePageSchema.parse(await res.json())
+      return { records: page.data, total: page.total }
+    }
+    const text = 'Xin chào các bạn, đây là giọng đọc Classic.'
+    const choice: ReaderChoice = {
+      text,
+      model: 'google/standard',
+      voice: 'vi-VN-Standard-A',
+      format: 'mp3',
+      speed: 1,
+    }
+    // The free account's history is short enough to hold the whole month. The allowance covers the
+    // text, so even an empty wallet reads it.
+    const { reader } = await rig({ usageHistory: history, balance: 0, key: 'free' })
+    const known = await reader.estimate(choice)
+    expect(known.freeChars).toBe(known.chars)
+    expect(known.costVnd).toBe(0)
+    expect(known.affordable).toBe(true)
+    const status = await reader.read(choice)
+    await reader.current?.settled()
+    expect(reader.current?.status().state).toBe('done')
+    expect(status.model).toBe('google/standard')
+    // Where the month's use cannot be known: said, with the price beyond the allowance, and not refused.
+    const { reader: blind } = await rig({ usageHistory: async () => null, balance: 0 })
+    const unknown = await blind.estimate(choice)
+    expect(unknown.freeChars).toBeNull()
+    expect(unknown.costVnd).toBeGreaterThan(0)
+    expect(unknown.affordable).toBeNull()
   })
 
   it('prices composed and combining Vietnamese alike, and an emoji as one character', async () => {

@@ -71,6 +71,10 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.estimate.free': 'Free',
   'reader.estimate.costUnknown': 'Cost not known',
   'reader.estimate.balance': 'Balance {balance}',
+  'reader.estimate.freeChars':
+    '{chars} of these characters are free: the monthly free allowance covers them.',
+  'reader.estimate.freeUnknown':
+    "This month's use of the free allowance is not known, so the price shown is the price beyond it.",
   'reader.estimate.notAffordable':
     'Not enough balance: this needs {cost} but the wallet holds {balance}. Top up or shorten the text.',
   'reader.estimate.checking': 'Working out the cost…',

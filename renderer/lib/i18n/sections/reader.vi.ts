@@ -70,6 +70,9 @@ export const readerVi = {
   'reader.estimate.free': 'Miễn phí',
   'reader.estimate.costUnknown': 'Chưa rõ chi phí',
   'reader.estimate.balance': 'Số dư {balance}',
+  'reader.estimate.freeChars': '{chars} ký tự trong số này được miễn phí nhờ hạn mức miễn phí hằng tháng.',
+  'reader.estimate.freeUnknown':
+    'Chưa biết tháng này đã dùng bao nhiêu hạn mức miễn phí, nên giá hiển thị là giá ngoài phần miễn phí.',
   'reader.estimate.notAffordable':
     'Không đủ số dư: cần {cost} nhưng ví chỉ còn {balance}. Hãy nạp thêm hoặc rút ngắn văn bản.',
   'reader.estimate.checking': 'Đang tính chi phí…',
