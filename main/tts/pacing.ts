@@ -1,6 +1,7 @@
 // Keeps a reading's request starts under the plan's requests per minute (tts-api.md "Rate limits by
 // plan"), so a long text does not run into 429s of its own making. Retries inside TtsClient are not
 // counted here: they are rare, and the service's Retry-After already paces them.
+import { UNKNOWN_INPUT_LIMIT_CHARS } from '../api/tts/input-limit'
 import type { Sleep } from '../api/tts/tts-retry'
 
 export interface Clock {
@@ -57,11 +58,10 @@ export class RequestPacer {
   }
 }
 
-/** The chunk size: the model's limit, or a smaller one the caller asks for. */
+/**
+ * The chunk size: the model's limit, or a smaller one the caller asks for; a model that states no limit
+ * gets a conservative one (input-limit.ts), never a refusal to read.
+ */
 export function chunkLimitOf(modelMaxChars: number | null, requestedMaxChars: number | undefined): number {
-  const limit = Math.min(modelMaxChars ?? Infinity, requestedMaxChars ?? Infinity)
-  if (!Number.isFinite(limit)) {
-    throw new RangeError('The model states no input limit; pass maxChars to split the text.')
-  }
-  return Math.floor(limit)
+  return Math.floor(Math.min(modelMaxChars ?? UNKNOWN_INPUT_LIMIT_CHARS, requestedMaxChars ?? Infinity))
 }

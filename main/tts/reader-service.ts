@@ -24,6 +24,7 @@ import { AppError } from '../errors'
 import type { EventHub } from '../ipc/event-hub'
 import { joinAudio, JOINABLE_FORMATS } from './audio-join'
 import { FIRST_CHUNK_CHARS } from './first-chunk'
+import { chunkLimitOf } from './pacing'
 import { speechRpm, retentionMs } from './plan-limits'
 import { splitRamped } from './ramp-split'
 import type { HistoryRecord, ReaderHistory } from './reader-history'
@@ -94,7 +95,7 @@ export class ReaderService {
     const limit = rules.maxInputChars
     return {
       chars,
-      chunks: limit === null ? 1 : splitRamped(choice.text, limit, this.#firstChunkChars()).length,
+      chunks: splitRamped(choice.text, chunkLimitOf(limit, undefined), this.#firstChunkChars()).length,
       costVnd,
       freeChars,
       free: rules.unitPriceVndPer1M === 0,

@@ -28,7 +28,6 @@ export class Reading {
   readonly startedAt = new Date().toISOString()
   readonly job: SpeechJob
   readonly #opts: ReadingOptions
-  readonly #offsets: number[]
   #run: Promise<void> | null = null
 
   constructor(opts: ReadingOptions) {
@@ -50,8 +49,6 @@ export class Reading {
       // Every finished chunk reports progress; its audio is ready for the player from then on.
       onProgress: () => this.#changed(),
     })
-    let at = 0
-    this.#offsets = this.job.chunks.map((c) => (at += c.text.length) - c.text.length)
   }
 
   get request(): SpeechRequestBody {
@@ -105,6 +102,9 @@ export class Reading {
 
   status(): ReadingStatus {
     const p = this.job.progress
+    // Worked out each time: a chunk refused as over the model's limit may have been split since.
+    let at = 0
+    const offsets = this.job.chunks.map((c) => (at += c.text.length) - c.text.length)
     const { choice, request } = this.#opts
     return {
       id: this.id,
@@ -115,8 +115,8 @@ export class Reading {
       speed: request.speed ?? null,
       chunks: this.job.chunks.map((c, i) => ({
         index: c.index,
-        start: this.#offsets[i] as number,
-        end: (this.#offsets[i] as number) + c.text.length,
+        start: offsets[i] as number,
+        end: (offsets[i] as number) + c.text.length,
         chars: c.chars,
         ready: c.audio !== null,
         costVnd: c.costVnd,

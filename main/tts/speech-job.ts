@@ -1,10 +1,14 @@
 // Reads a long text aloud: one speech request per chunk, a few at a time and paced to the plan's RPM,
 // delivered in order as soon as the next one is ready so playback can start with the first chunk.
 // Each chunk's Idempotency-Key is made once and kept across retries, failures and resume: a chunk the
-// service already charged is then replayed, not charged again (tts-api.md "Idempotency").
+// service already charged is then replayed, not charged again (tts-api.md "Idempotency"). A chunk the
+// service refuses as over the model's real limit (a 400, not charged) is split under that limit and the
+// reading goes on; so are the unsent chunks still over it.
 import { randomUUID } from 'node:crypto'
 import { chunkLimitOf, RequestPacer, type Clock } from './pacing'
 import { splitRamped } from './ramp-split'
+import { splitText } from '../api/tts/chunker'
+import { learnedInputLimit } from '../api/tts/input-limit'
 import { billableChars, estimateCostVnd } from '../api/tts/text-count'
 import type { Sleep } from '../api/tts/tts-retry'
 import type { SpeechAudio, SpeechRequest, SynthesizeOptions } from '../api/tts/tts-client'
@@ -80,8 +84,11 @@ export interface SpeechJobOptions {
 const DEFAULT_CONCURRENCY = 2
 
 export class SpeechJob {
-  readonly chunks: readonly SpeechChunk[]
   readonly #opts: SpeechJobOptions
+  #chunks: SpeechChunk[]
+  /** Chunks whose request is under way: never split or handed to another worker. */
+  readonly #inFlight = new Set<SpeechChunk>()
+  readonly #newKey: () => string
   readonly #pacer: RequestPacer
   #status: SpeechJobStatus = 'idle'
   #delivered = 0
@@ -95,18 +102,27 @@ export class SpeechJob {
   constructor(opts: SpeechJobOptions) {
     this.#opts = opts
     const limit = chunkLimitOf(opts.rules.maxInputChars, opts.maxChars)
-    const newKey = opts.newKey ?? randomUUID
-    this.chunks = splitRamped(opts.text, limit, opts.firstChunkChars ?? null, opts.locale).map(
-      (text, index) => ({
-        index,
-        text,
-        chars: billableChars(text),
-        idempotencyKey: newKey(),
-        audio: null,
-        costVnd: null,
-      }),
+    this.#newKey = opts.newKey ?? randomUUID
+    this.#chunks = splitRamped(opts.text, limit, opts.firstChunkChars ?? null, opts.locale).map(
+      (text, index) => this.#chunk(text, index),
     )
     this.#pacer = new RequestPacer(opts.rpm ?? null, opts.clock, opts.sleep)
+  }
+
+  /** In text order; a refusal over the real limit can split an unfinished chunk into several. */
+  get chunks(): readonly SpeechChunk[] {
+    return this.#chunks
+  }
+
+  #chunk(text: string, index: number): SpeechChunk {
+    return {
+      index,
+      text,
+      chars: billableChars(text),
+      idempotencyKey: this.#newKey(),
+      audio: null,
+      costVnd: null,
+    }
   }
 
   get status(): SpeechJobStatus {
@@ -173,15 +189,19 @@ export class SpeechJob {
       error: null,
       current: () => generation === this.#generation && this.#status === 'running',
     }
-    const pending = this.chunks.filter((c) => c.audio === null)
-    let next = 0
+    const next = () => this.#chunks.find((c) => c.audio === null && !this.#inFlight.has(c))
     const worker = async () => {
-      while (run.current() && next < pending.length) {
-        const chunk = pending[next++] as SpeechChunk
-        await this.#synthesize(chunk, controller.signal, run)
+      for (let chunk = next(); run.current() && chunk; chunk = next()) {
+        this.#inFlight.add(chunk)
+        try {
+          await this.#synthesize(chunk, controller.signal, run)
+        } finally {
+          this.#inFlight.delete(chunk)
+        }
       }
     }
-    const workers = Math.max(1, Math.min(this.#opts.concurrency ?? DEFAULT_CONCURRENCY, pending.length))
+    const pending = this.#chunks.filter((c) => c.audio === null).length
+    const workers = Math.max(1, Math.min(this.#opts.concurrency ?? DEFAULT_CONCURRENCY, pending))
     await Promise.all(Array.from({ length: workers }, worker))
     if (this.#controller === controller) this.#controller = null
     // Superseded by a resume: this run answers only for itself.
@@ -206,6 +226,8 @@ export class SpeechJob {
       chunk.costVnd = costOf(audio, estimateCostVnd(chunk.text, this.#opts.rules.unitPriceVndPer1M))
     } catch (cause) {
       if (!run.current()) return
+      const limit = learnedInputLimit(cause, chunk.chars)
+      if (limit !== null) return this.#splitOver(limit, chunk)
       const reason = cause instanceof Error ? cause.message : String(cause)
       const message = `Chunk ${chunk.index + 1} of ${this.chunks.length} failed: ${reason}`
       // Requests already in flight are let finish: the service may have charged them already.
@@ -215,6 +237,23 @@ export class SpeechJob {
     }
     this.#report(chunk.index)
     this.#deliver()
+  }
+
+  /**
+   * Splits `refused` and every unsent chunk over `limit` into chunks under it, each with a new key (none
+   * of them was charged). Chunks with audio, and before them, keep their places and indices.
+   */
+  #splitOver(limit: number, refused: SpeechChunk): void {
+    const splittable = (c: SpeechChunk) =>
+      c.audio === null && c.chars > limit && (c === refused || !this.#inFlight.has(c))
+    const next: SpeechChunk[] = []
+    for (const c of this.#chunks) {
+      if (!splittable(c)) next.push(Object.assign(c, { index: next.length }))
+      else
+        for (const text of splitText(c.text, limit, this.#opts.locale))
+          next.push(this.#chunk(text, next.length))
+    }
+    this.#chunks = next
   }
 
   #fail(error: SpeechJobError, status: 'failed' | 'cancelled'): void {

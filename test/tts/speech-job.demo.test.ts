@@ -235,4 +235,40 @@ describe('SpeechJob against the demo service', () => {
     await lossy.close()
     // Two full readings in mp3, whose encoder is slow on a loaded two-core machine.
   }, 60_000)
+
+  it('splits a chunk the service refuses as over its real limit, and reads on with nothing charged twice', async () => {
+    // The rules say 3,000 characters; the service takes 1,000 (hume/octave-2), says so in a 400, and
+    // charges nothing for the refusal.
+    const model = 'hume/octave-2'
+    let text = ''
+    for (let i = 1; billableChars(text) < 2_400; i++) text += `Sentence ${i} of a long English story. `
+    const records = () => demo.context.ledger.records(account).filter((r) => r.model === model)
+    const before = records().length
+    const refused: number[] = []
+    const logged: SpeechSynthesizer = {
+      synthesize: (request: SpeechRequest, opts: SynthesizeOptions) =>
+        client()
+          .synthesize(request, opts)
+          .catch((err: unknown) => {
+            refused.push(billableChars(request.input))
+            throw err
+          }),
+    }
+    const job = new SpeechJob({
+      client: logged,
+      request: { model, responseFormat: 'mp3' },
+      text,
+      rules: { maxInputChars: 3_000, unitPriceVndPer1M: 1_650_000 },
+      sleep: noWait,
+    })
+    const chunks = await job.run()
+    expect(refused).toEqual([billableChars(text)])
+    expect(chunks.map((c) => c.text).join('')).toBe(text)
+    expect(chunks.every((c) => c.chars <= 1_000 && c.audio !== null)).toBe(true)
+    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i))
+    // One charge per chunk that was read, for exactly the text's characters.
+    const charged = records().slice(0, records().length - before)
+    expect(charged).toHaveLength(chunks.length)
+    expect(charged.reduce((n, r) => n + r.inputTokens, 0)).toBe(billableChars(text))
+  })
 })
