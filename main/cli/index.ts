@@ -3,6 +3,7 @@
 import { pathToFileURL } from 'node:url'
 import { GLOBAL_HELP, parseVerbArgs } from './args'
 import { EXIT, type ExitCode } from './exit-codes'
+import { reportFailure } from './failure-output'
 import { UsageError, type TextOut, type Verb } from './verb'
 import { VERBS } from './verbs/index'
 
@@ -33,14 +34,17 @@ export interface CliIo {
 
 export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] = VERBS): Promise<ExitCode> {
   const [first, ...rest] = argv
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    ;(first === undefined ? io.stderr : io.stdout).write(mainHelp(verbs))
-    return first === undefined ? EXIT.usage : EXIT.ok
+  const out = { stdout: io.stdout, stderr: io.stderr, json: argv.includes('--json') }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    io.stdout.write(mainHelp(verbs))
+    return EXIT.ok
   }
   const verb = verbs.find((v) => v.name === first)
   if (!verb) {
-    io.stderr.write(`loa: unknown verb '${first}'.\n\n${mainHelp(verbs)}`)
-    return EXIT.usage
+    const said = first === undefined ? 'no verb given.' : `unknown verb '${first}'.`
+    const code = reportFailure(out, new UsageError(said), { verbName: null })
+    io.stderr.write(`\n${mainHelp(verbs)}`)
+    return code
   }
   try {
     const parsed = parseVerbArgs(rest, verb.options, io.env)
@@ -50,13 +54,20 @@ export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] =
     }
     return await verb.run({ ...parsed, stdout: io.stdout, stderr: io.stderr, env: io.env })
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr.write(`loa ${verb.name}: ${err.message}\nUsage: ${verb.usage}\n`)
-      return EXIT.usage
-    }
-    io.stderr.write(`loa ${verb.name}: ${err instanceof Error ? err.message : String(err)}\n`)
-    return EXIT.failure
+    // Verbs report their own failures; what reaches here is a usage error or something unforeseen.
+    const usage = err instanceof UsageError ? { usage: verb.usage } : {}
+    return reportFailure(out, err, { verbName: verb.name, key: keyOf(rest, io.env), ...usage })
   }
+}
+
+/** The key the line or the environment gives, only so that it can be redacted from an unforeseen message. */
+function keyOf(rest: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string
+    if (arg === '--key') return rest[i + 1]
+    if (arg.startsWith('--key=')) return arg.slice('--key='.length)
+  }
+  return env.LOA_API_KEY
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href

@@ -13,6 +13,7 @@ import { SpeechJob, SpeechJobError } from '../../tts/speech-job'
 import { positiveNumberFlag } from '../args'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
+import { HINTS } from '../failure-codes'
 import { formatCount, formatVnd } from '../format'
 import { printResult } from '../management-verb'
 import { renderFields } from '../table'
@@ -68,7 +69,13 @@ Flags:
       const client = new TtsClient({ endpoint })
       const models = await client.models()
       const wanted = typeof ctx.values.model === 'string' ? ctx.values.model : models[0]?.id
-      if (!wanted) throw new CliFailure('the service lists no speech model.', EXIT.failure)
+      if (!wanted)
+        throw new CliFailure(
+          'the service lists no speech model.',
+          EXIT.failure,
+          'failure',
+          HINTS.invalidResponse,
+        )
       const listed = models.find((m) => m.id === wanted)
       const voices = listed ? await client.voices(wanted).catch(() => undefined) : undefined
       const rules = rulesFor(wanted, listed ? modelInfoOf(listed, voices) : undefined)
@@ -80,7 +87,13 @@ Flags:
         ...(speed === undefined ? {} : { speed }),
         ...(voice === undefined ? {} : { voice }),
       })
-      if (!check.ok) throw new CliFailure(check.problems.map((p) => p.message).join(' '), EXIT.usage)
+      if (!check.ok)
+        throw new CliFailure(
+          check.problems.map((p) => p.message).join(' '),
+          EXIT.usage,
+          'invalid_request',
+          `'loa voices --models' lists each model's formats; 'loa voices --model ${wanted}' its voices.`,
+        )
       const estimate = estimateCostVnd(text, rules)
       ctx.stderr.write(
         `Reading ${formatCount(text.length)} characters with ${wanted}` +
@@ -143,7 +156,12 @@ async function readText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8')
   } catch (cause) {
-    throw new CliFailure(`could not read ${path}: ${(cause as Error).message}`, EXIT.usage)
+    throw new CliFailure(
+      `could not read ${path}: ${(cause as Error).message}`,
+      EXIT.usage,
+      'file',
+      'check the path given to --file.',
+    )
   }
 }
 

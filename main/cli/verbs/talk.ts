@@ -8,6 +8,7 @@ import { SessionEngine } from '../../realtime/session-engine'
 import { webSocketConnector } from '../../realtime/ws-transport'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
+import { HINTS } from '../failure-codes'
 import { DASH, formatCount, formatVnd } from '../format'
 import { renderFields } from '../table'
 import { UsageError, type Verb } from '../verb'
@@ -99,6 +100,8 @@ async function readRecording(path: string): Promise<{ rateHz: number; samples: F
     throw new CliFailure(
       `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
       EXIT.failure,
+      'file',
+      HINTS.file,
     )
   }
   try {
@@ -106,7 +109,12 @@ async function readRecording(path: string): Promise<{ rateHz: number; samples: F
     return { rateHz: wav.sampleRateHz, samples: downmixToMono(wav.samples, wav.channels) }
   } catch (err) {
     if (err instanceof WavFormatError || err instanceof RangeError)
-      throw new CliFailure(`${path} is not a WAV file loa can read: ${err.message}.`, EXIT.failure)
+      throw new CliFailure(
+        `${path} is not a WAV file loa can read: ${err.message}.`,
+        EXIT.failure,
+        'file',
+        'give a PCM (8, 16, 24 or 32-bit) or float (32 or 64-bit) WAV recording.',
+      )
     throw err
   }
 }
