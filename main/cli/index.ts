@@ -1,7 +1,7 @@
 // `loa <verb> [flags]`: the command-line face of Loa's services. This file only dispatches; each verb
 // lives in verbs/ and returns an exit code (see exit-codes.ts).
 import { pathToFileURL } from 'node:url'
-import { GLOBAL_HELP, parseVerbArgs } from './args'
+import { GLOBAL_HELP, parseVerbArgs, splitCommandLine } from './args'
 import { EXIT, type ExitCode } from './exit-codes'
 import { reportFailure } from './failure-output'
 import { UsageError, type TextOut, type Verb } from './verb'
@@ -10,7 +10,7 @@ import { VERBS } from './verbs/index'
 function mainHelp(verbs: readonly Verb[]): string {
   const width = Math.max(...verbs.map((v) => v.name.length))
   const list = verbs.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`).join('\n')
-  return `Usage: loa <verb> [flags]
+  return `Usage: loa <verb> [flags]   (global flags may come before or after the verb)
 
 Verbs:
 ${list}
@@ -33,21 +33,21 @@ export interface CliIo {
 }
 
 export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] = VERBS): Promise<ExitCode> {
-  const [first, ...rest] = argv
-  const out = { stdout: io.stdout, stderr: io.stderr, json: argv.includes('--json') }
-  if (first === '--help' || first === '-h' || first === 'help') {
+  const line = splitCommandLine(argv)
+  const out = { stdout: io.stdout, stderr: io.stderr, json: line.json }
+  if (line.verb === 'help' || (line.verb === undefined && line.help)) {
     io.stdout.write(mainHelp(verbs))
     return EXIT.ok
   }
-  const verb = verbs.find((v) => v.name === first)
+  const verb = verbs.find((v) => v.name === line.verb)
   if (!verb) {
-    const said = first === undefined ? 'no verb given.' : `unknown verb '${first}'.`
+    const said = line.verb === undefined ? 'no verb given.' : `unknown verb '${line.verb}'.`
     const code = reportFailure(out, new UsageError(said), { verbName: null })
     io.stderr.write(`\n${mainHelp(verbs)}`)
     return code
   }
   try {
-    const parsed = parseVerbArgs(rest, verb.options, io.env)
+    const parsed = parseVerbArgs(line.rest, verb.options, io.env)
     if (parsed.help) {
       io.stdout.write(verbHelp(verb))
       return EXIT.ok
@@ -56,7 +56,7 @@ export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] =
   } catch (err) {
     // Verbs report their own failures; what reaches here is a usage error or something unforeseen.
     const usage = err instanceof UsageError ? { usage: verb.usage } : {}
-    return reportFailure(out, err, { verbName: verb.name, key: keyOf(rest, io.env), ...usage })
+    return reportFailure(out, err, { verbName: verb.name, key: keyOf(line.rest, io.env), ...usage })
   }
 }
 

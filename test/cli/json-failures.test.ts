@@ -1,6 +1,6 @@
-// `loa` as a real process against the demo service: every failure with --json as exactly one object on
-// stdout, {"error": {code, message, hint, requestId}}, the service's code and request id kept; a short
-// wallet reads as "top up" whether it comes as 400 or 402.
+// `loa` as a real process against the demo service: the global flags on either side of the verb, and every
+// failure with --json as exactly one object on stdout, {"error": {code, message, hint, requestId}}, the
+// service's code and request id kept; a short wallet reads as "top up" whether it comes as 400 or 402.
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -42,9 +42,29 @@ async function emptyWallet(keyName: keyof DemoServer['keys']): Promise<void> {
   expect(res.status).toBe(200)
 }
 
+describe('global flags anywhere (process)', () => {
+  it('reads --json, --base-url and --key before the verb as after it', async () => {
+    const url = demo.baseUrl
+    const key = demo.keys.ordinary
+    const runs = await Promise.all([
+      loa(['--json', '--base-url', url, '--key', key, 'models', 'embedding']),
+      loa(['models', 'embedding', '--base-url', url, '--key', key, '--json']),
+      loa([`--base-url=${url}`, '--json', 'models', `--key=${key}`, 'embedding']),
+    ])
+    for (const run of runs) {
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(EXIT.ok)
+    }
+    const [before, after, mixed] = runs.map((r) => JSON.parse(r.stdout) as unknown)
+    expect(before).toEqual(after)
+    expect(mixed).toEqual(after)
+    assertNoKey(demo, ...runs)
+  })
+})
+
 describe('loa --json failures (process)', () => {
   it('a refused key: the service’s code and request id, a hint about the key, exit 3', async () => {
-    const run = await loaWith(demo, 'revoked', ['status', '--json'])
+    const run = await loaWith(demo, 'revoked', ['--json', 'status'])
     expect(run.code).toBe(EXIT.auth)
     const error = errorOf(run)
     expect(error.code).toBe('invalid_api_key')
@@ -69,7 +89,7 @@ describe('loa --json failures (process)', () => {
   })
 
   it('no key anywhere: code no_key, exit 3', async () => {
-    const run = await loa(['status', '--json'])
+    const run = await loa(['--json', 'status'])
     expect(run.code).toBe(EXIT.auth)
     const error = errorOf(run)
     expect(error).toMatchObject({ code: 'no_key', requestId: null })
