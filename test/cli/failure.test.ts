@@ -1,9 +1,11 @@
-// How `loa` names a failure: the service's code when it sent one, else the CLI's own; money first,
-// whatever status a short wallet arrives with.
+// How `loa` names a failure: the service's code when it sent one, else the CLI's own (documented in the
+// README); money first, whatever status a short wallet arrives with.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { GatewayError } from '../../main/api/gateway-error'
 import { EXIT } from '../../main/cli/exit-codes'
 import { CliFailure, describeFailure } from '../../main/cli/failure'
+import { CLI_ERROR_CODES } from '../../main/cli/failure-codes'
 import { printFailure } from '../../main/cli/failure-output'
 import { TurnFailed } from '../../main/realtime/file-turn'
 
@@ -106,5 +108,13 @@ describe('printFailure', () => {
       error: { code: 'auth', message: 'bad key [key]', hint: 'not [key]', requestId: null },
     })
     expect(stderr).toBe('loa status: bad key [key]\nhint: not [key]\n')
+  })
+})
+
+describe('the README', () => {
+  it('lists every code loa names itself', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    for (const [code, meaning] of Object.entries(CLI_ERROR_CODES))
+      expect(readme).toContain(`| \`${code}\` | ${meaning} |`)
   })
 })
