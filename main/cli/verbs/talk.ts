@@ -80,9 +80,18 @@ Flags:
       const result = await talkOnce(engine, audio, { fast })
       await writeFile(out, writeWav({ sampleRateHz: result.replyRateHz, channels: 1, samples: result.reply }))
       const report = toReport(result, model, out)
+      if (result.reply.length === 0) {
+        // A turn without an answer is a failure: with --json the error object is then all stdout holds.
+        if (!ctx.global.json) ctx.stdout.write(renderTalk(report))
+        throw new CliFailure(
+          `the model sent no spoken answer (the answer ended ${report.status}).`,
+          EXIT.failure,
+          'failure',
+          "try again; 'loa sessions' shows how the session ended.",
+        )
+      }
       if (ctx.global.json) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
       else ctx.stdout.write(renderTalk(report))
-      return result.reply.length > 0 ? EXIT.ok : EXIT.failure
     })
   },
 }
