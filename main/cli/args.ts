@@ -1,4 +1,5 @@
-// Command-line parsing shared by all verbs: global flags, then the verb's own.
+// Command-line parsing shared by all verbs: finding the verb among the global flags, then the global flags
+// and the verb's own, in any order.
 import { parseArgs } from 'node:util'
 import type { GlobalOptions, OptionSpec } from './verb'
 import { UsageError } from './verb'
@@ -15,6 +16,49 @@ export const GLOBAL_HELP = `Global flags:
   --key KEY        API key (env LOA_API_KEY)
   --json           machine-readable output
   -h, --help       show help`
+
+export interface CommandLine {
+  /** The first argument that is neither a flag nor a global flag's value; undefined when there is none. */
+  verb: string | undefined
+  /** Every other argument, in order, for parseVerbArgs. */
+  rest: string[]
+  /** --json was given: even a usage error is then reported as JSON. */
+  json: boolean
+  /** --help or -h was given. */
+  help: boolean
+}
+
+/** Global flags that take a value: `--base-url URL` makes URL that flag's, not the verb. */
+const VALUE_FLAGS = new Set(
+  Object.entries(GLOBAL_OPTIONS)
+    .filter(([, spec]) => spec.type === 'string')
+    .map(([name]) => `--${name}`),
+)
+
+/**
+ * Finds the verb wherever the global flags are (`loa --json status`, `loa status --json`), as other CLIs do.
+ * Before the verb only global flags are known, so a verb's own flag goes after it. After `--` everything is
+ * a plain argument.
+ */
+export function splitCommandLine(argv: readonly string[]): CommandLine {
+  let verbAt = -1
+  let json = false
+  let help = false
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '--') break
+    if (arg === '--json') json = true
+    else if (arg === '--help' || arg === '-h') help = true
+    else if (VALUE_FLAGS.has(arg)) i++
+    else if (verbAt === -1 && !arg.startsWith('-')) verbAt = i
+  }
+  return {
+    verb: verbAt === -1 ? undefined : argv[verbAt],
+    rest: argv.filter((_, i) => i !== verbAt),
+    json,
+    help,
+  }
+}
 
 export interface ParsedArgs {
   values: Record<string, string | boolean | undefined>

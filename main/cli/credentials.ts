@@ -10,6 +10,7 @@ import { accountFor, SERVICE_NAME } from '../secrets/secret-store'
 import { salvageSettings } from '../settings/settings-schema'
 import { EXIT } from './exit-codes'
 import { CliFailure } from './failure'
+import { HINTS } from './failure-codes'
 import type { GlobalOptions } from './verb'
 
 /** Electron's userData folder is named after the product. */
@@ -44,21 +45,18 @@ export function appConfigDir(
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), PRODUCT_NAME)
 }
 
-const NO_KEY_HINT = 'pass --key KEY or set LOA_API_KEY, or save a key in the Loa app'
+const BASE_URL_HINT = 'give the gateway address as https://host[/path] (http:// only for this machine).'
 
 export async function resolveCredentials(global: GlobalOptions, deps: CredentialDeps): Promise<Credentials> {
   const dir = appConfigDir(deps.env, deps.platform, deps.homeDir)
   const rawBaseUrl = global.baseUrl ?? (await savedBaseUrl(dir))
   if (global.key !== undefined) {
     if (rawBaseUrl === undefined) {
-      throw new CliFailure(
-        'no gateway address: pass --base-url URL or set LOA_BASE_URL, or save one in the Loa app.',
-        EXIT.usage,
-      )
+      throw new CliFailure('no gateway address for the key.', EXIT.usage, 'no_base_url', HINTS.passBaseUrl)
     }
     return { endpoint: { baseUrl: checkBaseUrl(rawBaseUrl), key: global.key }, keySource: 'option' }
   }
-  if (rawBaseUrl === undefined) throw new CliFailure(`no API key: ${NO_KEY_HINT}.`, EXIT.auth)
+  if (rawBaseUrl === undefined) throw new CliFailure('no API key.', EXIT.auth, 'no_key', HINTS.passKey)
   const baseUrl = checkBaseUrl(rawBaseUrl)
   const account = accountFor(baseUrl)
   const { key, keychainProblem } = await keychainKey(account, deps.loadKeytar ?? loadKeytar)
@@ -66,12 +64,14 @@ export async function resolveCredentials(global: GlobalOptions, deps: Credential
   if (await hasSealedKey(dir, account)) {
     throw new CliFailure(
       `the Loa app saved the key for ${account} with its own encryption (Electron safeStorage), which only ` +
-        'the app can read: pass --key KEY or set LOA_API_KEY.',
+        'the app can read.',
       EXIT.auth,
+      'no_key',
+      'pass --key KEY or set LOA_API_KEY.',
     )
   }
   const why = keychainProblem ? ` (the system keychain could not be read: ${keychainProblem})` : ''
-  throw new CliFailure(`no API key for ${account}${why}: ${NO_KEY_HINT}.`, EXIT.auth)
+  throw new CliFailure(`no API key for ${account}${why}.`, EXIT.auth, 'no_key', HINTS.passKey)
 }
 
 async function savedBaseUrl(dir: string): Promise<string | undefined> {
@@ -121,14 +121,29 @@ export function checkBaseUrl(value: string): string {
   try {
     url = new URL(value.trim())
   } catch {
-    throw new CliFailure('the gateway address is not a URL.', EXIT.usage)
+    throw new CliFailure('the gateway address is not a URL.', EXIT.usage, 'bad_base_url', BASE_URL_HINT)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new CliFailure('the gateway address must start with https://', EXIT.usage)
+    throw new CliFailure(
+      'the gateway address must start with https://',
+      EXIT.usage,
+      'bad_base_url',
+      BASE_URL_HINT,
+    )
   if (url.username || url.password)
-    throw new CliFailure('the gateway address must not contain a user name or password.', EXIT.usage)
+    throw new CliFailure(
+      'the gateway address must not contain a user name or password.',
+      EXIT.usage,
+      'bad_base_url',
+      BASE_URL_HINT,
+    )
   if (url.protocol === 'http:' && !isLoopback(url.hostname))
-    throw new CliFailure('use https:// for a gateway on another machine.', EXIT.usage)
+    throw new CliFailure(
+      'plain http:// is for a gateway on this machine only.',
+      EXIT.usage,
+      'bad_base_url',
+      'use https:// for a gateway on another machine.',
+    )
   return url.origin + url.pathname.replace(/\/+$/, '')
 }
 

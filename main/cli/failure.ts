@@ -1,8 +1,13 @@
-// What `loa` says when a gateway call fails, and with which exit code, so scripts can branch on the kind:
-// auth/permission 3, rate limit 4 (with the wait), network 5, anything else 1.
+// What `loa` says when something fails: a stable code, the message, what to do next, the request id to
+// quote to support, and the exit code, so scripts can branch on the kind: auth/permission 3, rate limit 4
+// (with the wait), network 5, usage 2, anything else 1. failure-output.ts prints it.
 import { AppError } from '../errors'
 import { GatewayError } from '../api/gateway-error'
+import { TurnFailed } from '../realtime/file-turn'
+import { TransportError } from '../realtime/transport'
 import { EXIT, type ExitCode } from './exit-codes'
+import { HINTS, hintForServiceCode, rateLimitHint, usageHint, type CliErrorCode } from './failure-codes'
+import { UsageError } from './verb'
 
 /** A failure the CLI has already put into words. */
 export class CliFailure extends Error {
@@ -11,63 +16,155 @@ export class CliFailure extends Error {
   constructor(
     message: string,
     readonly exitCode: ExitCode,
+    readonly code: CliErrorCode,
+    readonly hint: string | null = null,
   ) {
     super(message)
   }
 }
 
 export interface Failure {
+  /** The service's error code when it sent one, else one of CLI_ERROR_CODES. */
+  code: string
   message: string
+  /** What to do next; null when there is nothing better than trying again. */
+  hint: string | null
+  /** The service's `request_id`, to quote to support. */
+  requestId: string | null
+  /** ` (HTTP 401, request req_1)` for the human line; '' when the service gave neither. */
+  trace: string
   exitCode: ExitCode
 }
 
-export function describeFailure(err: unknown): Failure {
-  if (err instanceof CliFailure) return { message: err.message, exitCode: err.exitCode }
+/** `verbName` names the verb whose flags the hint of a usage error points at. */
+export function describeFailure(err: unknown, verbName: string | null = null): Failure {
+  const local = { requestId: null, trace: '' }
+  if (err instanceof UsageError)
+    return { ...local, code: 'usage', message: err.message, hint: usageHint(verbName), exitCode: EXIT.usage }
+  if (err instanceof CliFailure)
+    return { ...local, code: err.code, message: err.message, hint: err.hint, exitCode: err.exitCode }
   if (!(err instanceof AppError)) {
     return {
+      ...local,
+      code: 'failure',
       message: `unexpected failure: ${err instanceof Error ? err.message : String(err)}`,
+      hint: null,
       exitCode: EXIT.failure,
     }
   }
-  const said = withDetail(err.message, err instanceof GatewayError ? traceOf(err) : '')
+  return describeAppError(err, verbName)
+}
+
+function describeAppError(err: AppError, verbName: string | null): Failure {
+  const answer = serviceAnswer(err)
+  const known = { requestId: answer.requestId, trace: traceOf(answer) }
+  const codeOr = (cli: CliErrorCode) => answer.code ?? cli
+  const said = err.message
+  const serviceHint = hintForServiceCode(answer.code)
+  // Money first: the TTS API sends a short wallet as 400 `insufficient_balance` (tts-api.md "Errors"), the
+  // realtime API as 402; neither is a mistake in the request, whatever kind the status maps to.
+  if (answer.status === 402 || answer.code === 'insufficient_balance') {
+    return {
+      ...known,
+      code: codeOr('insufficient_balance'),
+      message: `not enough balance in the wallet: ${said}`,
+      hint: HINTS.topUp,
+      exitCode: EXIT.failure,
+    }
+  }
+  const failure = (code: string, message: string, hint: string | null, exitCode: ExitCode): Failure => ({
+    ...known,
+    code,
+    message,
+    hint: serviceHint ?? hint,
+    exitCode,
+  })
   switch (err.kind) {
     case 'auth':
-      return { message: `the service refused the key: ${said}`, exitCode: EXIT.auth }
+      return failure(codeOr('auth'), `the service refused the key: ${said}`, HINTS.checkKey, EXIT.auth)
     case 'forbidden':
+      return failure(codeOr('forbidden'), said, HINTS.forbidden, EXIT.auth)
     case 'account_locked':
-      return { message: said, exitCode: EXIT.auth }
+      return failure(codeOr('account_locked'), said, HINTS.locked, EXIT.auth)
     case 'rate_limit':
-      return {
-        message: `rate-limited by the service; ${waitText(err.retryAfterMs)}.`,
-        exitCode: EXIT.rateLimited,
-      }
+      return failure(
+        codeOr('rate_limited'),
+        'rate-limited by the service.',
+        rateLimitHint(err.retryAfterMs),
+        EXIT.rateLimited,
+      )
     case 'network':
-      return { message: withDetail(err.message, networkCode(err)), exitCode: EXIT.network }
+      return failure('network', withDetail(said, networkCode(err)), HINTS.network, EXIT.network)
     case 'server':
-      return { message: `the service failed: ${said}`, exitCode: EXIT.failure }
+      return failure(
+        codeOr('server'),
+        `the service failed: ${said}`,
+        answer.requestId === null
+          ? 'try again in a moment.'
+          : 'try again in a moment; if it keeps failing, quote the request id to support.',
+        EXIT.failure,
+      )
+    case 'not_found':
+      return failure(codeOr('not_found'), said, HINTS.notFound, EXIT.failure)
+    case 'invalid_input':
+      return failure(
+        codeOr('invalid_request'),
+        said,
+        `check the values given; ${usageHint(verbName)}`,
+        EXIT.failure,
+      )
+    case 'protocol':
+      return failure(codeOr('invalid_response'), said, HINTS.invalidResponse, EXIT.failure)
+    case 'storage':
+      return failure(codeOr('file'), said, HINTS.file, EXIT.failure)
     default:
-      return { message: said, exitCode: EXIT.failure }
+      return failure(codeOr('failure'), said, null, EXIT.failure)
   }
 }
 
-/** The Retry-After wait in whole seconds (at least 1), or undefined when the service named none. */
-export function waitSeconds(retryAfterMs: number | undefined): number | undefined {
-  return retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000))
+interface ServiceAnswer {
+  status: number | null
+  code: string | null
+  requestId: string | null
 }
 
-function waitText(retryAfterMs: number | undefined): string {
-  const seconds = waitSeconds(retryAfterMs)
-  return seconds === undefined ? 'try again in a minute' : `try again in ${seconds} s`
+/**
+ * Codes the realtime client makes up for failures the service did not name (transport.ts, session-engine.ts):
+ * they are not the service's, so the CLI's own code stands instead.
+ */
+const CLIENT_MADE_CODES = new Set([
+  'network',
+  'timeout',
+  'aborted',
+  'internal',
+  'unavailable',
+  'webrtc_unavailable',
+  'too_short',
+  'protocol',
+  'bad_transition',
+  'bad_frame',
+  'bad_connection',
+])
+
+const serviceCode = (code: string | null): string | null =>
+  code === null || CLIENT_MADE_CODES.has(code) || /^http_\d+$/.test(code) ? null : code
+
+/** What the service said about the failure, as far as the error kept it. */
+function serviceAnswer(err: AppError): ServiceAnswer {
+  if (err instanceof GatewayError) return err.details
+  if (err instanceof TurnFailed) return { status: null, code: serviceCode(err.error.code), requestId: null }
+  if (err instanceof TransportError)
+    return { status: err.status, code: serviceCode(err.code), requestId: null }
+  return { status: null, code: null, requestId: null }
 }
 
 /** `Could not reach host (ECONNREFUSED).` rather than `Could not reach host. (ECONNREFUSED)` */
-function withDetail(message: string, detail: string): string {
+export function withDetail(message: string, detail: string): string {
   return detail === '' ? message : `${message.replace(/[.\s]+$/, '')}${detail}.`
 }
 
 /** HTTP status and the request id to quote to support, when the service gave them. */
-function traceOf(err: GatewayError): string {
-  const { status, requestId } = err.details
+function traceOf({ status, requestId }: ServiceAnswer): string {
   const parts = [
     status === null ? null : `HTTP ${status}`,
     requestId === null ? null : `request ${requestId}`,

@@ -1,15 +1,16 @@
 // `loa <verb> [flags]`: the command-line face of Loa's services. This file only dispatches; each verb
 // lives in verbs/ and returns an exit code (see exit-codes.ts).
 import { pathToFileURL } from 'node:url'
-import { GLOBAL_HELP, parseVerbArgs } from './args'
+import { GLOBAL_HELP, parseVerbArgs, splitCommandLine } from './args'
 import { EXIT, type ExitCode } from './exit-codes'
+import { reportFailure } from './failure-output'
 import { UsageError, type TextOut, type Verb } from './verb'
 import { VERBS } from './verbs/index'
 
 function mainHelp(verbs: readonly Verb[]): string {
   const width = Math.max(...verbs.map((v) => v.name.length))
   const list = verbs.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`).join('\n')
-  return `Usage: loa <verb> [flags]
+  return `Usage: loa <verb> [flags]   (global flags may come before or after the verb)
 
 Verbs:
 ${list}
@@ -32,31 +33,41 @@ export interface CliIo {
 }
 
 export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] = VERBS): Promise<ExitCode> {
-  const [first, ...rest] = argv
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    ;(first === undefined ? io.stderr : io.stdout).write(mainHelp(verbs))
-    return first === undefined ? EXIT.usage : EXIT.ok
+  const line = splitCommandLine(argv)
+  const out = { stdout: io.stdout, stderr: io.stderr, json: line.json }
+  if (line.verb === 'help' || (line.verb === undefined && line.help)) {
+    io.stdout.write(mainHelp(verbs))
+    return EXIT.ok
   }
-  const verb = verbs.find((v) => v.name === first)
+  const verb = verbs.find((v) => v.name === line.verb)
   if (!verb) {
-    io.stderr.write(`loa: unknown verb '${first}'.\n\n${mainHelp(verbs)}`)
-    return EXIT.usage
+    const said = line.verb === undefined ? 'no verb given.' : `unknown verb '${line.verb}'.`
+    const code = reportFailure(out, new UsageError(said), { verbName: null })
+    io.stderr.write(`\n${mainHelp(verbs)}`)
+    return code
   }
   try {
-    const parsed = parseVerbArgs(rest, verb.options, io.env)
+    const parsed = parseVerbArgs(line.rest, verb.options, io.env)
     if (parsed.help) {
       io.stdout.write(verbHelp(verb))
       return EXIT.ok
     }
     return await verb.run({ ...parsed, stdout: io.stdout, stderr: io.stderr, env: io.env })
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr.write(`loa ${verb.name}: ${err.message}\nUsage: ${verb.usage}\n`)
-      return EXIT.usage
-    }
-    io.stderr.write(`loa ${verb.name}: ${err instanceof Error ? err.message : String(err)}\n`)
-    return EXIT.failure
+    // Verbs report their own failures; what reaches here is a usage error or something unforeseen.
+    const usage = err instanceof UsageError ? { usage: verb.usage } : {}
+    return reportFailure(out, err, { verbName: verb.name, key: keyOf(line.rest, io.env), ...usage })
   }
+}
+
+/** The key the line or the environment gives, only so that it can be redacted from an unforeseen message. */
+function keyOf(rest: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string
+    if (arg === '--key') return rest[i + 1]
+    if (arg.startsWith('--key=')) return arg.slice('--key='.length)
+  }
+  return env.LOA_API_KEY
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href

@@ -1,15 +1,18 @@
 // What the management verbs (status, usage, models) share: find the gateway and key, build one client,
-// run the verb's work, and turn any failure into one line on stderr and an exit code.
+// run the verb's work, and turn any failure into words on stderr (one JSON object on stdout with --json) and
+// an exit code.
 import { GatewayError } from '../api/gateway-error'
 import { gatewayJson, type GatewayEndpoint } from '../api/http'
 import { ManagementClient } from '../api/management/client'
 import { resolveCredentials } from './credentials'
 import { EXIT, type ExitCode } from './exit-codes'
-import { describeFailure, redact, waitSeconds } from './failure'
+import { describeFailure } from './failure'
+import { waitSeconds } from './failure-codes'
+import { failureOut, printFailure } from './failure-output'
 import type { TextOut, VerbContext } from './verb'
 
-const NOT_FOR_THIS_ACCOUNT =
-  "Account & Usage is not available to this account (reseller or internal); 'loa models' still works."
+const NOT_FOR_THIS_ACCOUNT = 'Account & Usage is not available to this account (reseller or internal).'
+const CATALOG_STILL_WORKS = "'loa models' still works: the catalog is open to this key."
 
 export async function runManagementVerb(
   ctx: VerbContext,
@@ -25,11 +28,13 @@ export async function runManagementVerb(
     )
     return EXIT.ok
   } catch (err) {
-    const failure = describeFailure(err)
-    const message =
-      err instanceof GatewayError && err.kind === 'forbidden' ? NOT_FOR_THIS_ACCOUNT : failure.message
-    ctx.stderr.write(redact(`loa ${verbName}: ${message}\n`, key))
-    return failure.exitCode
+    const failure = describeFailure(err, verbName)
+    const forbidden = err instanceof GatewayError && err.kind === 'forbidden'
+    return printFailure(
+      failureOut(ctx),
+      forbidden ? { ...failure, message: NOT_FOR_THIS_ACCOUNT, hint: CATALOG_STILL_WORKS } : failure,
+      { verbName, key },
+    )
   }
 }
 

@@ -1,9 +1,10 @@
-// Runs a verb's work against the gateway the credentials name, turning any failure into one line on
-// stderr (the key redacted) and the failure's exit code.
+// Runs a verb's work against the gateway the credentials name, turning any failure into words on stderr
+// (and one JSON object on stdout with --json; see failure-output.ts), the key redacted, and the failure's
+// exit code.
 import type { GatewayEndpoint } from '../api/http'
 import { resolveCredentials } from './credentials'
 import { EXIT, type ExitCode } from './exit-codes'
-import { describeFailure, redact } from './failure'
+import { failureOut, reportFailure } from './failure-output'
 import type { VerbContext } from './verb'
 
 export async function withEndpoint(
@@ -17,8 +18,6 @@ export async function withEndpoint(
     key = endpoint.key
     return (await work(endpoint)) ?? EXIT.ok
   } catch (err) {
-    const failure = describeFailure(err)
-    ctx.stderr.write(redact(`loa ${verbName}: ${failure.message}\n`, key))
-    return failure.exitCode
+    return reportFailure(failureOut(ctx), err, { verbName, key })
   }
 }

@@ -96,7 +96,7 @@ describe('key and gateway lookup (process)', () => {
     expect(flagDead.code).toBe(EXIT.network)
   })
 
-  it('exits 3 with one line when no key is anywhere', async () => {
+  it('exits 3 with the reason and a hint when no key is anywhere', async () => {
     const [bare, withGateway, damaged] = await Promise.all([
       loa(['status']),
       loa(['status'], { LOA_CONFIG_DIR: configDir({ settings: { baseUrl: demo.baseUrl } }) }),
@@ -105,8 +105,10 @@ describe('key and gateway lookup (process)', () => {
     for (const run of [bare, withGateway, damaged]) {
       expect(run.code).toBe(EXIT.auth)
       expect(run.stdout).toBe('')
-      expect(run.stderr.trim().split('\n')).toHaveLength(1)
-      expect(run.stderr).toContain('pass --key KEY or set LOA_API_KEY')
+      const [reason, hint, ...more] = run.stderr.trim().split('\n')
+      expect(reason).toMatch(/^loa (status|usage): no API key/)
+      expect(hint).toContain('hint: pass --key KEY or set LOA_API_KEY')
+      expect(more).toEqual([])
     }
     expect(withGateway.stderr).toContain(`no API key for ${accountFor(demo.baseUrl)}`)
   })

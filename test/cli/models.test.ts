@@ -231,7 +231,9 @@ describe('loa models (process)', () => {
       loaWith(demo, 'ordinary', ['models', 'text', 'image']),
     ])
     expect(unknown.code).toBe(EXIT.failure)
-    expect(unknown.stderr).toBe("loa models: no model named 'no-such-model' (see 'loa models').\n")
+    expect(unknown.stderr).toMatch(
+      /^loa models: no model named 'no-such-model' \(HTTP 404, request \S+\)\.\nhint: check the model id \('loa models'/,
+    )
     expect(two.code).toBe(EXIT.usage)
   })
 
@@ -251,7 +253,7 @@ describe('loa models (process)', () => {
     try {
       const limited = await loaWith(demo, 'ordinary', ['models'])
       expect(limited.code).toBe(EXIT.rateLimited)
-      expect(limited.stderr).toContain('try again in 1 s')
+      expect(limited.stderr).toContain('wait 1 s, then try again')
     } finally {
       demo.faults.rateLimitBurst = null
     }

@@ -54,12 +54,12 @@ describe('loa say (process)', () => {
     expect(run.code).toBe(EXIT.ok)
     const report = JSON.parse(run.stdout) as {
       chunks: number
-      chars: number
+      characters: number
       costVnd: number
       seconds: number
     }
     expect(report.chunks).toBeGreaterThanOrEqual(2)
-    expect(report.chars).toBe([...text.normalize('NFC')].length)
+    expect(report.characters).toBe([...text.normalize('NFC')].length)
     expect(run.stderr).toMatch(new RegExp(`chunk ${report.chunks}/${report.chunks}`))
 
     const records = ledger.records(acct).length - before.records

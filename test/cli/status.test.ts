@@ -123,8 +123,10 @@ describe('loa status (process)', () => {
       const run = await loaWith(demo, keyName, ['status'])
       expect(run.code).toBe(EXIT.auth)
       expect(run.stdout).toBe('')
-      expect(run.stderr.trim().split('\n')).toHaveLength(1)
-      expect(run.stderr).toContain('Account & Usage is not available to this account')
+      const [reason, hint, ...more] = run.stderr.trim().split('\n')
+      expect(reason).toContain('Account & Usage is not available to this account')
+      expect(hint).toContain("hint: 'loa models' still works")
+      expect(more).toEqual([])
       assertNoKey(demo, run)
     },
   )
@@ -148,7 +150,8 @@ describe('loa status (process)', () => {
       expect(run.code).toBe(EXIT.rateLimited)
       expect(run.stdout).toBe('')
       expect(run.stderr).toContain('waiting 1 s before one more try')
-      expect(run.stderr).toContain('rate-limited by the service; try again in 1 s.')
+      expect(run.stderr).toMatch(/^loa status: rate-limited by the service \(HTTP 429, request \S+\)\.$/m)
+      expect(run.stderr).toContain('hint: wait 1 s, then try again.')
       assertNoKey(demo, run)
     } finally {
       demo.faults.rateLimitBurst = null
@@ -174,7 +177,9 @@ describe('loa status (process)', () => {
     await closed.close()
     const run = await loa(['status'], { LOA_BASE_URL: baseUrl, LOA_API_KEY: demo.keys.ordinary })
     expect(run.code).toBe(EXIT.network)
-    expect(run.stderr).toMatch(/^loa status: Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\.\n$/)
+    expect(run.stderr).toMatch(
+      /^loa status: Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\.\nhint: check the gateway address .*\n$/,
+    )
     assertNoKey(demo, run)
   })
 

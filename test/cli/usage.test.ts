@@ -138,7 +138,7 @@ describe('loa usage (process)', () => {
     try {
       const limited = await loaWith(demo, 'ordinary', ['usage'])
       expect(limited.code).toBe(EXIT.rateLimited)
-      expect(limited.stderr).toContain('try again in 1 s')
+      expect(limited.stderr).toContain('wait 1 s, then try again')
     } finally {
       demo.faults.rateLimitBurst = null
     }

@@ -3,6 +3,8 @@
 import { DEFAULT_SEED, startDemoServer } from '../../demo/server'
 import { intFlag, positiveNumberFlag } from '../args'
 import { EXIT } from '../exit-codes'
+import { CliFailure } from '../failure'
+import { failureOut, reportFailure } from '../failure-output'
 import type { Verb } from '../verb'
 
 export const demoServerVerb: Verb = {
@@ -21,7 +23,8 @@ Flags:
     'time-scale': { type: 'string' },
     seed: { type: 'string' },
   },
-  async run({ values, stdout, stderr }) {
+  async run(ctx) {
+    const { values, stdout } = ctx
     const port = intFlag(values.port, 'port', 0, 65_535) ?? 0
     const timeScale = positiveNumberFlag(values['time-scale'], 'time-scale') ?? 1
     const seed = intFlag(values.seed, 'seed', 0, 2 ** 31 - 1) ?? DEFAULT_SEED
@@ -29,8 +32,13 @@ Flags:
     try {
       server = await startDemoServer({ port, timeScale, seed })
     } catch (err) {
-      stderr.write(`loa demo-server: could not start: ${err instanceof Error ? err.message : String(err)}\n`)
-      return EXIT.failure
+      const failure = new CliFailure(
+        `could not start: ${err instanceof Error ? err.message : String(err)}`,
+        EXIT.failure,
+        'failure',
+        'if the port is taken, pick another --port or leave it out for a free one.',
+      )
+      return reportFailure(failureOut(ctx), failure, { verbName: 'demo-server' })
     }
     stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, keys: server.keys })}\n`)
     await new Promise<void>((resolve) => {

@@ -11,8 +11,6 @@ import {
   renderTextModels,
   renderVideoModels,
 } from '../catalog-tables'
-import { EXIT } from '../exit-codes'
-import { CliFailure } from '../failure'
 import { printResult, runManagementVerb } from '../management-verb'
 import { UsageError, type Verb, type VerbContext } from '../verb'
 
@@ -83,8 +81,9 @@ async function findModel(client: ManagementClient, id: string) {
   try {
     return await client.model(id)
   } catch (err) {
+    // The service's code and request id stay: only the words are the CLI's.
     if (err instanceof GatewayError && err.kind === 'not_found')
-      throw new CliFailure(`no model named '${id}' (see 'loa models').`, EXIT.failure)
+      throw new GatewayError('not_found', `no model named '${id}'.`, err.details, { cause: err })
     throw err
   }
 }

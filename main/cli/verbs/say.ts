@@ -1,9 +1,10 @@
 // `loa say "text" | --file F [--model M] [--voice V] [--format F] [--speed S] -o out.mp3`: reads a text
 // aloud into one audio file. Long text is split at sentence boundaries under the model's limit and each
-// chunk is charged once, whatever retries it takes; progress and the cost go to stderr.
+// chunk is charged once, whatever retries it takes; progress and the cost go to stderr. With --dry-run it
+// only reads the model and voice lists and prints the estimate (say-estimate.ts).
 import { readFile, writeFile } from 'node:fs/promises'
 import { modelInfoOf } from '../../api/tts/model-info'
-import { estimateCostVnd } from '../../api/tts/text-count'
+import { billableChars, estimateCostVnd } from '../../api/tts/text-count'
 import { checkRequest } from '../../api/tts/tts-check'
 import { TtsClient } from '../../api/tts/tts-client'
 import { rulesFor, type TtsFormat } from '../../api/tts/tts-rules'
@@ -13,11 +14,13 @@ import { SpeechJob, SpeechJobError } from '../../tts/speech-job'
 import { positiveNumberFlag } from '../args'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
+import { HINTS } from '../failure-codes'
 import { formatCount, formatVnd } from '../format'
 import { printResult } from '../management-verb'
 import { renderFields } from '../table'
 import { UsageError, type Verb } from '../verb'
 import { withEndpoint } from '../with-endpoint'
+import { estimateReading, renderEstimate } from './say-estimate'
 
 export interface SayReport {
   model: string
@@ -25,7 +28,8 @@ export interface SayReport {
   format: TtsFormat
   out: string
   chunks: number
-  chars: number
+  /** Unicode code points after NFC, as the service bills them (text-count.ts). */
+  characters: number
   costVnd: number
   seconds: number | null
 }
@@ -33,7 +37,8 @@ export interface SayReport {
 export const sayVerb: Verb = {
   name: 'say',
   summary: 'read a text aloud into an audio file, with its cost',
-  usage: 'loa say "text" | --file F [--model M] [--voice V] [--format F] [--speed S] -o out.mp3 [--json]',
+  usage:
+    'loa say "text" | --file F [--model M] [--voice V] [--format F] [--speed S] -o out.mp3 | --dry-run [--json]',
   help: `Synthesizes speech for the text (or the file's text) and saves it as one file. The cost is
 estimated before anything is sent; long text is read in chunks at sentence boundaries, each chunk charged
 once even when a request has to be retried. Progress goes to stderr.
@@ -44,7 +49,12 @@ Flags:
   --voice V       the model's voice; see 'loa voices --model M'
   --format F      mp3 (default), wav or pcm: the formats that join into one file
   --speed S       reading speed, where the model accepts one
-  -o, --out F     where the audio goes (required)`,
+  -o, --out F     where the audio goes (required, unless --dry-run)
+  --dry-run       print the estimate and send nothing: characters, cost, chunks (no -o needed)
+
+With --json, prints {"model", "voice", "format", "out", "chunks", "characters", "costVnd", "seconds"};
+with --dry-run, {"model", "voice", "characters", "costVnd", "freeCharacters", "chunks"}, null where a
+figure is not known.`,
   options: {
     file: { type: 'string' },
     model: { type: 'string' },
@@ -52,10 +62,12 @@ Flags:
     format: { type: 'string' },
     speed: { type: 'string' },
     out: { type: 'string', short: 'o' },
+    'dry-run': { type: 'boolean' },
   },
   async run(ctx) {
+    const dryRun = ctx.values['dry-run'] === true
     const out = typeof ctx.values.out === 'string' ? ctx.values.out : null
-    if (!out) throw new UsageError('-o/--out is required.')
+    if (!out && !dryRun) throw new UsageError('-o/--out is required (or --dry-run for the estimate alone).')
     const file = typeof ctx.values.file === 'string' ? ctx.values.file : null
     if (file && ctx.positionals.length > 0) throw new UsageError('give the text or --file, not both.')
     const speed = positiveNumberFlag(ctx.values.speed, 'speed')
@@ -66,27 +78,12 @@ Flags:
       const text = file ? await readText(file) : ctx.positionals.join(' ')
       if (text.trim() === '') throw new UsageError('there is no text to read.')
       const client = new TtsClient({ endpoint })
-      const models = await client.models()
-      const wanted = typeof ctx.values.model === 'string' ? ctx.values.model : models[0]?.id
-      if (!wanted) throw new CliFailure('the service lists no speech model.', EXIT.failure)
-      const listed = models.find((m) => m.id === wanted)
-      const voices = listed ? await client.voices(wanted).catch(() => undefined) : undefined
-      const rules = rulesFor(wanted, listed ? modelInfoOf(listed, voices) : undefined)
-      const voice = typeof ctx.values.voice === 'string' ? ctx.values.voice : undefined
-      // Checked on a sample the size of one chunk: the whole text is split under the limit anyway.
-      const check = checkRequest(rules, {
-        text: text.slice(0, Math.min(text.length, rules.maxInputChars ?? text.length)),
+      const { model, rules, request } = await chooseRequest(client, text, {
+        model: typeof ctx.values.model === 'string' ? ctx.values.model : undefined,
+        voice: typeof ctx.values.voice === 'string' ? ctx.values.voice : undefined,
         format,
-        ...(speed === undefined ? {} : { speed }),
-        ...(voice === undefined ? {} : { voice }),
+        speed,
       })
-      if (!check.ok) throw new CliFailure(check.problems.map((p) => p.message).join(' '), EXIT.usage)
-      const estimate = estimateCostVnd(text, rules)
-      ctx.stderr.write(
-        `Reading ${formatCount(text.length)} characters with ${wanted}` +
-          (estimate === null ? '.\n' : `, about ${formatVnd(estimate)}.\n`),
-      )
-      const { request } = check
       const job = new SpeechJob({
         client,
         request: {
@@ -102,6 +99,20 @@ Flags:
             `chunk ${p.chunksDone}/${p.chunkCount}: ${formatCount(p.charsDone)}/${formatCount(p.charsTotal)} characters, ${formatVnd(p.spentVnd)}\n`,
           ),
       })
+      if (dryRun || !out) {
+        // The job is built only to count its chunks: it splits the text exactly as the reading would.
+        const estimate = estimateReading(
+          text,
+          { model, voice: request.voice ?? null, chunks: job.chunks.length },
+          rules,
+        )
+        return printResult(ctx, estimate, () => renderEstimate(estimate, rules.freeCharsPerMonth))
+      }
+      const estimate = estimateCostVnd(text, rules)
+      ctx.stderr.write(
+        `Reading ${formatCount(billableChars(text))} characters with ${model}` +
+          (estimate === null ? '.\n' : `, about ${formatVnd(estimate)}.\n`),
+      )
       const chunks = await job.run().catch((err: unknown) => {
         throw err instanceof SpeechJobError && err.cause instanceof AppError ? err.cause : err
       })
@@ -115,22 +126,22 @@ Flags:
       const sampleRateHz = chunks[0]?.audio?.sampleRateHz ?? undefined
       const ms = safeDuration(audio, request.response_format, sampleRateHz)
       const report: SayReport = {
-        model: wanted,
+        model,
         voice: request.voice ?? null,
         format: request.response_format,
         out,
         chunks: chunks.length,
-        chars: job.progress.charsTotal,
+        characters: job.progress.charsTotal,
         costVnd: job.progress.spentVnd,
         seconds: ms === null ? null : Math.round(ms / 100) / 10,
       }
       await printResult(ctx, report, () =>
         renderFields([
           ['Saved', out],
-          ['Model', wanted],
+          ['Model', model],
           ['Voice', report.voice ?? 'the model’s default'],
           ['Length', report.seconds === null ? '—' : `${report.seconds} s`],
-          ['Characters', formatCount(report.chars)],
+          ['Characters', formatCount(report.characters)],
           ['Chunks', String(report.chunks)],
           ['Cost', formatVnd(report.costVnd)],
         ]),
@@ -139,11 +150,52 @@ Flags:
   },
 }
 
+interface Choice {
+  model: string | undefined
+  voice: string | undefined
+  format: TtsFormat
+  speed: number | undefined
+}
+
+/**
+ * The model (the one asked for, else the first listed), its rules from the model and voice lists, and the
+ * request body those rules accept; a choice the model refuses fails here, before anything is sent.
+ */
+async function chooseRequest(client: TtsClient, text: string, choice: Choice) {
+  const models = await client.models()
+  const model = choice.model ?? models[0]?.id
+  if (!model)
+    throw new CliFailure('the service lists no speech model.', EXIT.failure, 'failure', HINTS.invalidResponse)
+  const listed = models.find((m) => m.id === model)
+  const voices = listed ? await client.voices(model).catch(() => undefined) : undefined
+  const rules = rulesFor(model, listed ? modelInfoOf(listed, voices) : undefined)
+  // Checked on a sample the size of one chunk: the whole text is split under the limit anyway.
+  const check = checkRequest(rules, {
+    text: text.slice(0, Math.min(text.length, rules.maxInputChars ?? text.length)),
+    format: choice.format,
+    ...(choice.speed === undefined ? {} : { speed: choice.speed }),
+    ...(choice.voice === undefined ? {} : { voice: choice.voice }),
+  })
+  if (!check.ok)
+    throw new CliFailure(
+      check.problems.map((p) => p.message).join(' '),
+      EXIT.usage,
+      'invalid_request',
+      `'loa voices --models' lists each model's formats; 'loa voices --model ${model}' its voices.`,
+    )
+  return { model, rules, request: check.request }
+}
+
 async function readText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8')
   } catch (cause) {
-    throw new CliFailure(`could not read ${path}: ${(cause as Error).message}`, EXIT.usage)
+    throw new CliFailure(
+      `could not read ${path}: ${(cause as Error).message}`,
+      EXIT.usage,
+      'file',
+      'check the path given to --file.',
+    )
   }
 }
 

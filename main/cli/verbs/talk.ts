@@ -8,6 +8,7 @@ import { SessionEngine } from '../../realtime/session-engine'
 import { webSocketConnector } from '../../realtime/ws-transport'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
+import { HINTS } from '../failure-codes'
 import { DASH, formatCount, formatVnd } from '../format'
 import { renderFields } from '../table'
 import { UsageError, type Verb } from '../verb'
@@ -79,9 +80,18 @@ Flags:
       const result = await talkOnce(engine, audio, { fast })
       await writeFile(out, writeWav({ sampleRateHz: result.replyRateHz, channels: 1, samples: result.reply }))
       const report = toReport(result, model, out)
+      if (result.reply.length === 0) {
+        // A turn without an answer is a failure: with --json the error object is then all stdout holds.
+        if (!ctx.global.json) ctx.stdout.write(renderTalk(report))
+        throw new CliFailure(
+          `the model sent no spoken answer (the answer ended ${report.status}).`,
+          EXIT.failure,
+          'failure',
+          "try again; 'loa sessions' shows how the session ended.",
+        )
+      }
       if (ctx.global.json) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
       else ctx.stdout.write(renderTalk(report))
-      return result.reply.length > 0 ? EXIT.ok : EXIT.failure
     })
   },
 }
@@ -99,6 +109,8 @@ async function readRecording(path: string): Promise<{ rateHz: number; samples: F
     throw new CliFailure(
       `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
       EXIT.failure,
+      'file',
+      HINTS.file,
     )
   }
   try {
@@ -106,7 +118,12 @@ async function readRecording(path: string): Promise<{ rateHz: number; samples: F
     return { rateHz: wav.sampleRateHz, samples: downmixToMono(wav.samples, wav.channels) }
   } catch (err) {
     if (err instanceof WavFormatError || err instanceof RangeError)
-      throw new CliFailure(`${path} is not a WAV file loa can read: ${err.message}.`, EXIT.failure)
+      throw new CliFailure(
+        `${path} is not a WAV file loa can read: ${err.message}.`,
+        EXIT.failure,
+        'file',
+        'give a PCM (8, 16, 24 or 32-bit) or float (32 or 64-bit) WAV recording.',
+      )
     throw err
   }
 }
