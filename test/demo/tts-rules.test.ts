@@ -318,7 +318,18 @@ describe('speech request rules', () => {
       expect(envelope(m7).message).toContain('1000')
     })
 
-    it('counts characters after NFC: decomposed Vietnamese counts once per letter, an emoji once', async () => {
+    it('refuses a 900,000-character input over the limit at once, naming the count and the limit', async () => {
+      const res = await expectFreeRefusal(
+        { model: 'openai/tts-1', voice: 'nova', input: 'a'.repeat(900_000) },
+        400,
+        'input_too_long',
+        'input',
+      )
+      expect(envelope(res).message).toContain('900000 characters')
+      expect(envelope(res).message).toContain('at most 4096')
+    })
+
+    it('counts code points after NFC: NFD Vietnamese once a letter, an emoji once, a family 7', async () => {
       const composed = [...'Tiếng Việt có dấu. '.repeat(60).normalize('NFC')].slice(0, 1000).join('')
       const decomposed = composed.normalize('NFD')
       expect(decomposed.length).toBeGreaterThan(1000)
@@ -327,8 +338,9 @@ describe('speech request rules', () => {
       expect(res.headers.get('x-billed-characters')).toBe('1000')
       const emoji = await speak({ model: 'google/translate-tts', voice: 'vi', input: 'xin chào 👍' })
       expect(emoji.headers.get('x-billed-characters')).toBe('10')
+      // "nhà " is 4, the family's man, woman, girl, boy and three joiners 7, the flag's two letters 2.
       const family = await speak({ model: 'google/translate-tts', voice: 'vi', input: 'nhà 👨‍👩‍👧‍👦🇻🇳' })
-      expect(family.headers.get('x-billed-characters')).toBe('6')
+      expect(family.headers.get('x-billed-characters')).toBe('13')
     })
   })
 })

@@ -69,7 +69,10 @@ async function everyViewOpens(h: Harness, page: Page): Promise<void> {
     await page.waitForSelector('main h1')
     // Whatever the view loads has time to answer (or to fail) before it is read.
     await page.waitForLoadState('networkidle')
-    await until(async () => (await page.locator('[aria-busy="true"]:visible').count()) === 0, `${view} loaded`)
+    await until(
+      async () => (await page.locator('[aria-busy="true"]:visible').count()) === 0,
+      `${view} loaded`,
+    )
     expect(await alerts(page), view).toEqual([])
   }
 }

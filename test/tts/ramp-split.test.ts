@@ -1,67 +1,50 @@
-// Splitting with a short first chunk: nothing lost, each step's limit kept, no grapheme cut apart, and
-// the same answer as splitText when there is no ramp. splitText is watched (not replaced) to show that
-// the generators reach the case where a step's window is not enough and the whole rest is split instead.
+// Splitting with a short first chunk: nothing lost, each step's limit kept, no grapheme cut apart that
+// fits its step whole, the same answer as splitText when there is no ramp, and time in proportion to the
+// text however many steps the ramp takes.
 import fc from 'fast-check'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type * as Chunker from '../../main/api/tts/chunker'
+import { describe, expect, it } from 'vitest'
 import { splitText } from '../../main/api/tts/chunker'
 import { billableChars } from '../../main/api/tts/text-count'
 import { splitRamped } from '../../main/tts/ramp-split'
+import { EMOJI, repeatTo, THAI_SPACED, THAI_UNSPACED, timeRatio } from '../support/linear-time'
 
-vi.mock('../../main/api/tts/chunker', async (importOriginal) => {
-  const actual = await importOriginal<typeof Chunker>()
-  return { ...actual, splitText: vi.fn(actual.splitText) }
-})
-
-const split = vi.mocked(splitText)
-// A block, not an expression: a function returned from beforeEach is run as its teardown.
-beforeEach(() => {
-  split.mockClear()
-})
-
-/** Offsets where the input's graphemes start, and its end: the only places a chunk may end. */
-function graphemeEdges(text: string): Set<number> {
-  const edges = new Set([text.length])
-  for (const s of new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(text)) edges.add(s.index)
-  return edges
-}
-
-/** Offsets in `text` where each chunk ends. */
+/** Offsets in the input where each chunk ends. */
 function chunkEnds(chunks: readonly string[]): number[] {
   let at = 0
   return chunks.map((c) => (at += c.length))
 }
 
-/**
- * Steps where splitText was asked for a chunk of a ramp limit twice: first over a window of the rest,
- * then over the whole rest, because the window's head reached the window's end.
- */
-function windowFallbacks(maxChars: number): number {
-  const calls = split.mock.calls
-  let n = 0
-  for (let i = 1; i < calls.length; i++) {
-    const [before, beforeLimit] = calls[i - 1] as Parameters<typeof splitText>
-    const [now, limit] = calls[i] as Parameters<typeof splitText>
-    if (limit < maxChars && limit === beforeLimit && now.length > before.length && now.startsWith(before)) n++
+/** The grapheme of `text` that offset `at` falls inside (not at its start), if any. */
+function graphemeAround(text: string): (at: number) => string | undefined {
+  const segments = new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(text)
+  return (at) => {
+    const s = segments.containing(at)
+    return s && s.index < at ? s.segment : undefined
   }
-  return n
 }
+
+/** Whether offset `at` (at least 1) falls between the halves of a surrogate pair. */
+const betweenPairHalves = (text: string, at: number) =>
+  /^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(text.slice(at - 1, at + 1))
+
+/** A chunk may be over its limit only as a lone code point that NFC expands (U+0344 becomes two). */
+const withinLimit = (chunk: string, maxChars: number) =>
+  billableChars(chunk) <= maxChars || [...chunk].length === 1
 
 /** The limit of chunk `index`: the first chunk's, times 4 per step, never above the model's. */
 const stepLimit = (index: number, first: number, max: number) => Math.min(first * 4 ** index, max)
 
-/** Text in pieces users write (as in chunker.test.ts): Vietnamese in both normal forms, emoji, CJK. */
+/** Text in pieces users write (as in chunker.test.ts): Vietnamese in both normal forms, emoji, CJK, Thai. */
 const piece = fc.oneof(
-  fc.constantFrom('Tiếng Việt', 'Tiếng Việt'.normalize('NFD'), 'người', 'Hà Nội', 'đẹp', '👨‍👩‍👧‍👦', '🇻🇳', '👍🏽', '你好', 'Ơ', 'supercalifragilistic'),
+  fc.constantFrom('Tiếng Việt', 'Tiếng Việt'.normalize('NFD'), 'người', 'Hà Nội', 'đẹp', '👨‍👩‍👧‍👦', '🇻🇳', '👍🏽', '你好', 'Ơ', 'supercalifragilistic', 'สวัสดีครับ'),
   fc.constantFrom(' ', '  ', '\n', '\n\n', '. ', '! ', '? ', '… ', ', ', '\r\n'),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
 ) // prettier-ignore
 const text = fc.array(piece, { maxLength: 80 }).map((p) => p.join(''))
 
 /**
- * Graphemes far longer in code units than in billable characters: a family emoji (11 code units), a
- * base under a stack of combining marks, a thumb under a run of skin-tone modifiers, a ZWJ chain of
- * families (one grapheme). Runs of them fill a window with fewer graphemes than the limit allows.
+ * Long graphemes, often over a step's limit: a family emoji (7 code points), a base under a stack of
+ * combining marks, a thumb under a run of skin-tone modifiers, a ZWJ chain of families (one grapheme).
  */
 const heavyGrapheme = fc.oneof(
   fc.constant('👨‍👩‍👧‍👦'),
@@ -89,23 +72,26 @@ describe('splitRamped properties', () => {
     )
   })
 
-  // No exception for a grapheme bigger than the limit: one grapheme bills as one character (text-count.ts)
-  // and every limit is at least 1, so splitText can always fit one, and it never exceeds its limit.
   it('keeps chunk i within min(first × 4^i, max) billable characters', () => {
     fc.assert(
       fc.property(fc.oneof(text, denseText), ramp, (t, [max, first]) => {
         splitRamped(t, max, first).forEach((c, i) => {
-          expect(billableChars(c)).toBeLessThanOrEqual(stepLimit(i, first, max))
+          expect(withinLimit(c, stepLimit(i, first, max)), `chunk ${i}`).toBe(true)
         })
       }),
     )
   })
 
-  it('ends chunks only on grapheme boundaries of the input', () => {
+  it("cuts a grapheme apart only when it is over the step's limit by itself, never a surrogate pair", () => {
     fc.assert(
       fc.property(fc.oneof(text, denseText), ramp, (t, [max, first]) => {
-        const edges = graphemeEdges(t)
-        for (const end of chunkEnds(splitRamped(t, max, first))) expect(edges.has(end)).toBe(true)
+        const around = graphemeAround(t)
+        chunkEnds(splitRamped(t, max, first)).forEach((end, i) => {
+          const grapheme = around(end)
+          if (grapheme !== undefined)
+            expect(billableChars(grapheme)).toBeGreaterThan(stepLimit(i, first, max))
+          expect(betweenPairHalves(t, end)).toBe(false)
+        })
       }),
     )
   })
@@ -119,23 +105,6 @@ describe('splitRamped properties', () => {
         expect(splitRamped(t, max, first)).toEqual(splitText(t, max))
       }),
     )
-  })
-
-  it('still rejoins and keeps graphemes whole when a run of heavy graphemes reaches the window end', () => {
-    let fallbacks = 0
-    fc.assert(
-      fc.property(denseText, ramp, (t, [max, first]) => {
-        split.mockClear()
-        const chunks = splitRamped(t, max, first)
-        fallbacks += windowFallbacks(max)
-        expect(chunks.join('')).toBe(t)
-        const edges = graphemeEdges(t)
-        for (const end of chunkEnds(chunks)) expect(edges.has(end)).toBe(true)
-      }),
-      { numRuns: 300 },
-    )
-    // Without this the property above could pass without ever taking the fallback it is about.
-    expect(fallbacks).toBeGreaterThan(0)
   })
 })
 
@@ -159,38 +128,45 @@ describe('splitRamped examples', () => {
     expect(chars.length).toBeLessThanOrEqual(splitText(t, 4096).length + 2)
   })
 
-  it('keeps a grapheme longer than any window whole: a base under 10,000 combining marks', () => {
+  it('cuts a base under 10,000 combining marks at code points, and keeps the words around it whole', () => {
     const zalgo = 'a' + '\u0301'.repeat(10_000)
     const t = `Xin ${zalgo} chào bạn.`
     const chunks = splitRamped(t, 100, 2)
-    expect(windowFallbacks(100)).toBeGreaterThan(0)
     expect(chunks.join('')).toBe(t)
-    expect(chunks.some((c) => c.includes(zalgo))).toBe(true)
     chunks.forEach((c, i) => expect(billableChars(c)).toBeLessThanOrEqual(stepLimit(i, 2, 100)))
+    // "Xi", "n ", then the marks 32, 100, 100, … at a time, and the marks' last part takes the words after.
+    expect(chunks.slice(0, 2)).toEqual(['Xi', 'n '])
+    expect(chunks.at(-1)).toMatch(/^\u0301+ chào bạn\.$/)
   })
 
-  it('keeps a ZWJ chain longer than any window whole, wherever in it the window ends', () => {
-    // One grapheme, 3 code units a link after the marks: with 0, 1 or 2 marks the window, whatever its
-    // size, ends after a whole emoji in one text, after a joiner in another, and between the halves of a
-    // surrogate pair in the third. A first chunk of 1 leaves no room for anything after the chain.
-    for (let marks = 0; marks <= 2; marks++) {
-      const chain = '👨' + '\u0301'.repeat(marks) + '\u200D👨'.repeat(300)
-      const t = `${chain} xin chào`
-      const chunks = splitRamped(t, 1000, 1)
-      expect(chunks.join('')).toBe(t)
-      expect(chunks[0], `${marks} marks`).toBe(chain)
-    }
+  it('counts a family as 7 and fits whole families into each step', () => {
+    const family = '👨‍👩‍👧‍👦'
+    const chunks = splitRamped(family.repeat(30), 1000, 10)
+    expect(chunks).toEqual([family, family.repeat(5), family.repeat(22), family.repeat(2)])
   })
 
-  it('does not cut the family emoji that straddles the window end', () => {
-    // Ten families are 110 code units, so a 10-character step's window ends inside the tenth.
-    const t = '👨‍👩‍👧‍👦'.repeat(30)
-    const chunks = splitRamped(t, 1000, 10)
-    expect(windowFallbacks(1000)).toBeGreaterThan(0)
-    expect(chunks).toEqual(['👨‍👩‍👧‍👦'.repeat(10), '👨‍👩‍👧‍👦'.repeat(20)])
+  it('cuts a ZWJ chain of 300 families (one grapheme of 2,399 code points) at code points', () => {
+    const chain = Array(300).fill('👨‍👩‍👧‍👦').join('\u200D')
+    const t = `${chain} xin chào`
+    const chunks = splitRamped(t, 1000, 1)
+    expect(chunks.join('')).toBe(t)
+    chunks.forEach((c, i) => expect(billableChars(c)).toBeLessThanOrEqual(stepLimit(i, 1, 1000)))
+    expect(chunks.map(billableChars)).toEqual([1, 4, 16, 64, 256, 1000, 1000, 67])
   })
 
   it('gives no chunks for empty text', () => {
     expect(splitRamped('', 4096, 200)).toEqual([])
+  })
+})
+
+describe('splitRamped time', () => {
+  it.each([
+    ['Thai without spaces', THAI_UNSPACED],
+    ['Thai with spaces', THAI_SPACED],
+    ['emoji with ZWJ families', EMOJI],
+  ])('grows in proportion to the text: %s, 10,000 against 100,000 characters', (_, unit) => {
+    const small = repeatTo(unit, 10_000)
+    const large = repeatTo(unit, 100_000)
+    expect(timeRatio((t) => splitRamped(t, 4096, 200, 'th'), small, large)).toBeLessThan(30)
   })
 })

@@ -1,32 +1,33 @@
 // What the service bills for a speech request's `input`, and what that costs.
 //
-// Billing rule followed (spec tts-api.md, "Billing"): characters are counted "as Unicode characters after
-// NFC normalisation (composed and combining Vietnamese letters each count once; an emoji counts 1)". A
-// code-point count cannot make a ZWJ family (7 code points) or a flag (2) count 1, so the explicit emoji
-// clause decides: we count extended grapheme clusters of the NFC text, i.e. characters as users see them.
-// For Vietnamese the two counts agree, since NFC composes every Vietnamese letter into one code point.
-
-const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' })
-
-/**
- * Text made only of these code points has one grapheme per code point: none of them is a combining
- * mark, joiner, spacing mark, prepend, regional indicator, Hangul jamo or CR (the characters UAX #29
- * joins). Vietnamese after NFC is all inside, and counting it this way is far faster than segmenting.
- */
-const ONE_CODE_POINT_GRAPHEMES =
-  /^[\t\n\x20-\x7E\u00A0-\u02FF\u0370-\u03FF\u0400-\u0482\u048A-\u04FF\u1E00-\u1FFF\u2010-\u2027\u2030-\u205E\u3000-\u3029\u3030-\u3098\u309B-\u9FFF]*$/
+// Billing rule followed (spec tts-api.md, "Billing"): characters are "Unicode characters after NFC
+// normalisation", counted here as Unicode code points of the NFC text. Composed and combining Vietnamese
+// count the same, since NFC composes every Vietnamese letter into one code point, and the common emoji is
+// one code point, which is the spec's "an emoji counts 1". An emoji sequence counts its code points: a
+// ZWJ family (👨‍👩‍👧‍👦) is 7, a flag 2. Why code points and not graphemes: a code-point count is never below
+// a grapheme count, so whichever way the service reads a family, text we find within a model's limit is
+// within it there too; counting the family as 1 could let a request over the limit out.
 
 /** Wallet amounts keep two decimals: per-character charges are often a fraction of a dong. */
 const VND_DECIMALS_FACTOR = 100
 const CHARS_PER_PRICE_UNIT = 1_000_000
 
-/** Billable characters of `text`: grapheme clusters after NFC normalisation. */
-export function billableChars(text: string): number {
-  const nfc = text.normalize('NFC')
-  if (ONE_CODE_POINT_GRAPHEMES.test(nfc)) return nfc.length
-  let n = 0
-  for (const _ of graphemes.segment(nfc)) n++
+/** Code points of `text`: UTF-16 units, less the low half of each surrogate pair. Linear, no allocation. */
+export function codePointCount(text: string): number {
+  let n = text.length
+  for (let i = 1; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      const before = text.charCodeAt(i - 1)
+      if (before >= 0xd800 && before <= 0xdbff) n--
+    }
+  }
   return n
+}
+
+/** Billable characters of `text`: Unicode code points after NFC normalisation. */
+export function billableChars(text: string): number {
+  return codePointCount(text.normalize('NFC'))
 }
 
 /** Anything that knows a model's price per 1,000,000 characters (null when the service has not said). */
@@ -35,9 +36,10 @@ export interface PricedModel {
 }
 
 /**
- * Estimated charge in VND: characters / 1,000,000 × the model's unit price, rounded to two decimals as
- * the wallet keeps it. Characters still inside a monthly free allowance (Classic's 4M) cost nothing.
- * Returns null when the unit price is unknown, rather than a guess.
+ * Estimated charge in VND: billable characters (code points after NFC, see above) / 1,000,000 × the
+ * model's unit price, rounded to two decimals as the wallet keeps it. Characters still inside a monthly
+ * free allowance (Classic's 4M) cost nothing. Returns null when the unit price is unknown, rather than a
+ * guess.
  */
 export function estimateCostVnd(
   text: string,

@@ -54,16 +54,24 @@ function unknownModelMessage(id: string): string {
 }
 
 /**
- * "Unicode characters after NFC normalisation (...; an emoji counts 1)": characters as the user sees them,
- * so a ZWJ family or a flag counts once too.
+ * "Unicode characters after NFC normalisation (...; an emoji counts 1)": the code points of the NFC text,
+ * as the model list's `character_counting` says. The common emoji is one code point; a ZWJ family is 7.
+ * The service's own count, kept apart from the client's so the two cannot share a misreading of the spec.
+ * One pass, so a huge input is measured against the limit at once.
  */
 export function countBilledChars(nfcText: string): number {
   let n = 0
-  for (const _ of GRAPHEMES.segment(nfcText)) n++
+  for (let i = 0; i < nfcText.length; i++) {
+    const unit = nfcText.charCodeAt(i)
+    // The high half of a surrogate pair counts for the pair; its low half is skipped.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = nfcText.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) i++
+    }
+    n++
+  }
   return n
 }
-
-const GRAPHEMES = new Intl.Segmenter('und', { granularity: 'grapheme' })
 
 function applySpeed(
   model: TtsModelDef,
