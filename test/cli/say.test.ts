@@ -102,4 +102,44 @@ describe('loa say (process)', () => {
     expect(run.code).toBe(EXIT.usage)
     expect(run.stderr).toMatch(/--out/)
   })
+
+  it.each(['free', 'basic', 'ordinary', 'ultra', 'reseller', 'internal'] as const)(
+    'reads aloud with no --model or --voice on the %s key: a model that reads Vietnamese, a Vietnamese voice',
+    async (key) => {
+      const out = join(dir, `default-${key}.mp3`)
+      const run = await loaWith(demo, key, [
+        'say',
+        'Xin chào các bạn, hôm nay trời đẹp.',
+        '-o',
+        out,
+        '--json',
+      ])
+      expect(run.stderr).not.toMatch(/warning/)
+      expect(run.code).toBe(EXIT.ok)
+      const report = JSON.parse(run.stdout) as { model: string; voice: string | null; characters: number }
+      expect(report.characters).toBe(35)
+      expect((await readFile(out)).length).toBeGreaterThan(1_000)
+      const listed = (await (
+        await fetch(`${demo.baseUrl}/v1/models/tts`, {
+          headers: { authorization: `Bearer ${demo.keys[key]}` },
+        })
+      ).json()) as { data: { id: string; english_only: boolean }[] }
+      expect(listed.data.find((m) => m.id === report.model)?.english_only).toBe(false)
+      if (report.voice !== null) expect(report.voice).toMatch(/^vi\b|^vi-|Kore/)
+    },
+  )
+
+  it('warns before reading Vietnamese with a model that has English voices only', async () => {
+    const out = join(dir, 'english-only.mp3')
+    const run = await loaWith(demo, 'ordinary', [
+      'say',
+      'Xin chào các bạn.',
+      '--model',
+      'elevenlabs/eleven-flash-v2.5',
+      '-o',
+      out,
+    ])
+    expect(run.code).toBe(EXIT.ok)
+    expect(run.stderr).toMatch(/warning: elevenlabs\/eleven-flash-v2\.5 has English voices only/)
+  })
 })

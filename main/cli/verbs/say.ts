@@ -4,13 +4,17 @@
 // only reads the model and voice lists and prints the estimate (say-estimate.ts).
 import { readFile, writeFile } from 'node:fs/promises'
 import { modelInfoOf } from '../../api/tts/model-info'
+import { voicesOfModel } from '../../api/tts/model-voices'
 import { billableChars, estimateCostVnd } from '../../api/tts/text-count'
 import { checkRequest } from '../../api/tts/tts-check'
 import { TtsClient } from '../../api/tts/tts-client'
 import { rulesFor, type TtsFormat } from '../../api/tts/tts-rules'
 import { AppError } from '../../errors'
 import { durationMs, joinAudio, JOINABLE_FORMATS } from '../../tts/audio-join'
+import { defaultModel, defaultVoice } from '../../tts/default-choice'
+import { toReaderModel, toReaderVoices } from '../../tts/reader-models'
 import { SpeechJob, SpeechJobError } from '../../tts/speech-job'
+import { hasVietnamese } from '../../tts/text-language'
 import { positiveNumberFlag } from '../args'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
@@ -45,8 +49,10 @@ once even when a request has to be retried. Progress goes to stderr.
 
 Flags:
   --file F        read the text from a UTF-8 file instead of the arguments
-  --model M       speech model (default: the first the service lists); see 'loa voices --models'
-  --voice V       the model's voice; see 'loa voices --model M'
+  --model M       speech model (default: the first this key may use that reads Vietnamese, as in the
+                  app's Reader); see 'loa voices --models'
+  --voice V       the model's voice (default: one in the text's language, Vietnamese first); see
+                  'loa voices --model M'
   --format F      mp3 (default), wav or pcm: the formats that join into one file
   --speed S       reading speed, where the model accepts one
   -o, --out F     where the audio goes (required, unless --dry-run)
@@ -78,12 +84,16 @@ figure is not known.`,
       const text = file ? await readText(file) : ctx.positionals.join(' ')
       if (text.trim() === '') throw new UsageError('there is no text to read.')
       const client = new TtsClient({ endpoint })
-      const { model, rules, request } = await chooseRequest(client, text, {
+      const { model, rules, request, poorVietnamese } = await chooseRequest(client, text, {
         model: typeof ctx.values.model === 'string' ? ctx.values.model : undefined,
         voice: typeof ctx.values.voice === 'string' ? ctx.values.voice : undefined,
         format,
         speed,
       })
+      if (poorVietnamese)
+        ctx.stderr.write(
+          `warning: ${model} has English voices only and will mispronounce this Vietnamese text; 'loa voices --models' lists the others.\n`,
+        )
       const job = new SpeechJob({
         client,
         request: {
@@ -161,20 +171,34 @@ interface Choice {
  * The model (the one asked for, else the first listed), its rules from the model and voice lists, and the
  * request body those rules accept; a choice the model refuses fails here, before anything is sent.
  */
+/**
+ * The model and voice asked for, else the one default every reading uses (default-choice.ts): a model the
+ * key may use that reads Vietnamese, and a voice in the text's language.
+ */
 async function chooseRequest(client: TtsClient, text: string, choice: Choice) {
   const models = await client.models()
-  const model = choice.model ?? models[0]?.id
+  const offered = models.map((m) => toReaderModel(m, rulesFor(m.id, modelInfoOf(m))))
+  const model = choice.model ?? defaultModel(offered, null)?.id
   if (!model)
     throw new CliFailure('the service lists no speech model.', EXIT.failure, 'failure', HINTS.invalidResponse)
   const listed = models.find((m) => m.id === model)
   const voices = listed ? await client.voices(model).catch(() => undefined) : undefined
   const rules = rulesFor(model, listed ? modelInfoOf(listed, voices) : undefined)
+  const voice =
+    choice.voice ??
+    defaultVoice(
+      toReaderModel(listed ?? null, rules),
+      voices ? toReaderVoices(model, voicesOfModel(model, voices)) : null,
+      text,
+      null,
+    ) ??
+    undefined
   // Checked on a sample the size of one chunk: the whole text is split under the limit anyway.
   const check = checkRequest(rules, {
     text: text.slice(0, Math.min(text.length, rules.maxInputChars ?? text.length)),
     format: choice.format,
     ...(choice.speed === undefined ? {} : { speed: choice.speed }),
-    ...(choice.voice === undefined ? {} : { voice: choice.voice }),
+    ...(voice === undefined ? {} : { voice }),
   })
   if (!check.ok)
     throw new CliFailure(
@@ -183,7 +207,8 @@ async function chooseRequest(client: TtsClient, text: string, choice: Choice) {
       'invalid_request',
       `'loa voices --models' lists each model's formats; 'loa voices --model ${model}' its voices.`,
     )
-  return { model, rules, request: check.request }
+  const poorVietnamese = rules.vietnamese === 'poor' && hasVietnamese(text)
+  return { model, rules, request: check.request, poorVietnamese }
 }
 
 async function readText(path: string): Promise<string> {
