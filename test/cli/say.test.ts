@@ -142,4 +142,40 @@ describe('loa say (process)', () => {
     expect(run.code).toBe(EXIT.ok)
     expect(run.stderr).toMatch(/warning: elevenlabs\/eleven-flash-v2\.5 has English voices only/)
   })
+
+  it('points an old Google Cloud id to the models that replaced it, and checks V3 voices against its list', async () => {
+    const old = await loaWith(demo, 'ordinary', [
+      'say',
+      'Xin chào',
+      '--model',
+      'google/en-US-Wavenet-D',
+      '--dry-run',
+      '--json',
+    ])
+    expect(old.code).toBe(EXIT.usage)
+    const { error } = JSON.parse(old.stdout) as { error: { message: string; hint: string } }
+    expect(error.message).toMatch(/2026-07-25/)
+    expect(error.hint).toMatch(/google\/gemini-2\.5-flash-tts/)
+    const v3 = await loaWith(demo, 'ordinary', [
+      'say',
+      'Xin chào',
+      '--model',
+      'elevenlabs/eleven_v3',
+      '--voice',
+      'nobody',
+      '--dry-run',
+    ])
+    expect(v3.code).toBe(EXIT.usage)
+    expect(v3.stderr).toMatch(/'nobody' is not a voice of elevenlabs\/eleven_v3/)
+    const alias = await loaWith(demo, 'ordinary', [
+      'say',
+      'Hello',
+      '--model',
+      'elevenlabs/eleven_v3',
+      '--voice',
+      'nova',
+      '--dry-run',
+    ])
+    expect(alias.code).toBe(EXIT.ok)
+  })
 })

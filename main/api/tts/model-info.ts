@@ -1,6 +1,6 @@
 // What the service's model and voice lists say of one model, in the shape the rules read (tts-rules.ts
 // TtsModelInfo). Only what the lists state is passed on; the spec's group numbers fill in the rest.
-import type { TtsModelInfo } from './tts-rules'
+import { rulesFor, type TtsModelInfo } from './tts-rules'
 import type { TtsModel, TtsVoiceList } from './tts-schemas'
 
 export function modelInfoOf(model: TtsModel, voices?: TtsVoiceList): TtsModelInfo {
@@ -22,9 +22,15 @@ export function modelInfoOf(model: TtsModel, voices?: TtsVoiceList): TtsModelInf
       ...(model.voice.defaultVoice === null ? {} : { default: model.voice.defaultVoice }),
     }
   }
-  if (voices && voices.model === model.id) {
+  // The V3 model's list is the service's general one (tts-api.md "Voice record"): it names no model.
+  const ownList = voices && (voices.model === model.id || (voices.model === null && isV3(model)))
+  if (voices && ownList) {
     info.voices = voices.voices.map((v) => v.id)
     if (Object.keys(voices.aliases).length > 0) info.voice = { ...info.voice, aliases: voices.aliases }
   }
   return info
+}
+
+function isV3(model: TtsModel): boolean {
+  return model.group === 'v3' || (model.group === null && rulesFor(model.id).group === 'v3')
 }

@@ -9,6 +9,7 @@ import { billableChars, estimateCostVnd } from '../../api/tts/text-count'
 import { checkRequest } from '../../api/tts/tts-check'
 import { TtsClient } from '../../api/tts/tts-client'
 import { rulesFor, type TtsFormat } from '../../api/tts/tts-rules'
+import type { ReaderModel } from '../../../preload/contract'
 import { AppError } from '../../errors'
 import { durationMs, joinAudio, JOINABLE_FORMATS } from '../../tts/audio-join'
 import { defaultModel, defaultVoice } from '../../tts/default-choice'
@@ -200,15 +201,27 @@ async function chooseRequest(client: TtsClient, text: string, choice: Choice) {
     ...(choice.speed === undefined ? {} : { speed: choice.speed }),
     ...(voice === undefined ? {} : { voice }),
   })
-  if (!check.ok)
+  if (!check.ok) {
+    const closed = check.problems.some((p) => p.code === 'model_not_open')
     throw new CliFailure(
       check.problems.map((p) => p.message).join(' '),
       EXIT.usage,
       'invalid_request',
-      `'loa voices --models' lists each model's formats; 'loa voices --model ${model}' its voices.`,
+      closed
+        ? replacementHint(offered)
+        : `'loa voices --models' lists each model's formats; 'loa voices --model ${model}' its voices.`,
     )
+  }
   const poorVietnamese = rules.vietnamese === 'poor' && hasVietnamese(text)
   return { model, rules, request: check.request, poorVietnamese }
+}
+
+/** The models that replaced the old Google Cloud ids on 2026-07-25 (group G), as the service lists them. */
+function replacementHint(offered: readonly ReaderModel[]): string {
+  const g = offered.filter((m) => m.group === 'G').map((m) => m.id)
+  return g.length > 0
+    ? `use one of ${g.join(', ')} (voice names changed too: see 'loa voices --model ${g[0]}').`
+    : "'loa voices --models' lists the models the service offers."
 }
 
 async function readText(path: string): Promise<string> {
