@@ -1,6 +1,7 @@
 // Whether a text function's time grows in proportion to its input: the time on a text ten times longer
 // over the time on the shorter one. A ratio, not a wall-clock limit, so a slow or busy machine passes
 // as long as the growth is linear; the fastest of several calls drops pauses for GC or other work.
+import { expect, it } from 'vitest'
 
 /** Thai with no spaces and no full stops: one "word" and one "sentence" to a naive segmentation. */
 export const THAI_UNSPACED = 'สวัสดีครับวันนี้อากาศดีมากเราไปเที่ยวทะเลกันเถอะ'
@@ -37,4 +38,15 @@ export function timeRatio(f: (text: string) => unknown, small: string, large: st
   f(small)
   f(large)
   return fastestMs(() => f(large), 5, 200) / fastestMs(() => f(small), 5, 100)
+}
+
+/** The three texts above, each at 10,000 and 100,000 code points: `f` must take about ten times as long. */
+export function itGrowsLinearly(f: (text: string) => unknown): void {
+  it.each([
+    ['Thai without spaces', THAI_UNSPACED],
+    ['Thai with spaces', THAI_SPACED],
+    ['emoji with ZWJ families', EMOJI],
+  ])('grows in proportion to the text: %s, 10,000 against 100,000 characters', (_, unit) => {
+    expect(timeRatio(f, repeatTo(unit, 10_000), repeatTo(unit, 100_000))).toBeLessThan(30)
+  })
 }

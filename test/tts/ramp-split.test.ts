@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { splitText } from '../../main/api/tts/chunker'
 import { billableChars } from '../../main/api/tts/text-count'
 import { splitRamped } from '../../main/tts/ramp-split'
-import { EMOJI, repeatTo, THAI_SPACED, THAI_UNSPACED, timeRatio } from '../support/linear-time'
+import { itGrowsLinearly } from '../support/linear-time'
 
 /** Offsets in the input where each chunk ends. */
 function chunkEnds(chunks: readonly string[]): number[] {
@@ -160,13 +160,5 @@ describe('splitRamped examples', () => {
 })
 
 describe('splitRamped time', () => {
-  it.each([
-    ['Thai without spaces', THAI_UNSPACED],
-    ['Thai with spaces', THAI_SPACED],
-    ['emoji with ZWJ families', EMOJI],
-  ])('grows in proportion to the text: %s, 10,000 against 100,000 characters', (_, unit) => {
-    const small = repeatTo(unit, 10_000)
-    const large = repeatTo(unit, 100_000)
-    expect(timeRatio((t) => splitRamped(t, 4096, 200, 'th'), small, large)).toBeLessThan(30)
-  })
+  itGrowsLinearly((t) => splitRamped(t, 4096, 200, 'th'))
 })

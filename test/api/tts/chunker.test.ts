@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { splitText } from '../../../main/api/tts/chunker'
 import { billableChars } from '../../../main/api/tts/text-count'
-import { EMOJI, repeatTo, THAI_SPACED, THAI_UNSPACED, timeRatio } from '../../support/linear-time'
+import { itGrowsLinearly, repeatTo, THAI_UNSPACED } from '../../support/linear-time'
 
 const graphemes = (text: string) =>
   [...new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(text)].map((s) => s.segment)
@@ -204,13 +204,5 @@ describe('splitText examples', () => {
 
 describe('splitText time', () => {
   // Segmenting a long string at once grows faster than the string: 100,000 Thai characters took 15 s.
-  it.each([
-    ['Thai without spaces', THAI_UNSPACED],
-    ['Thai with spaces', THAI_SPACED],
-    ['emoji with ZWJ families', EMOJI],
-  ])('grows in proportion to the text: %s, 10,000 against 100,000 characters', (_, unit) => {
-    const small = repeatTo(unit, 10_000)
-    const large = repeatTo(unit, 100_000)
-    expect(timeRatio((t) => splitText(t, 4096, 'th'), small, large)).toBeLessThan(30)
-  })
+  itGrowsLinearly((t) => splitText(t, 4096, 'th'))
 })

@@ -2,7 +2,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { billableChars, codePointCount, estimateCostVnd } from '../../../main/api/tts/text-count'
-import { EMOJI, repeatTo, THAI_SPACED, THAI_UNSPACED, timeRatio } from '../../support/linear-time'
+import { itGrowsLinearly } from '../../support/linear-time'
 
 const TIENG_VIET = 'Tiếng Việt'
 
@@ -63,15 +63,7 @@ describe('billableChars', () => {
 })
 
 describe('billableChars time', () => {
-  it.each([
-    ['Thai without spaces', THAI_UNSPACED],
-    ['Thai with spaces', THAI_SPACED],
-    ['emoji with ZWJ families', EMOJI],
-  ])('grows in proportion to the text: %s, 10,000 against 100,000 characters', (_, unit) => {
-    const small = repeatTo(unit, 10_000)
-    const large = repeatTo(unit, 100_000)
-    expect(timeRatio(billableChars, small, large)).toBeLessThan(30)
-  })
+  itGrowsLinearly(billableChars)
 })
 
 describe('estimateCostVnd', () => {
