@@ -227,7 +227,10 @@ export class RealtimeSession {
     if (status !== 'cancelled') this.billing.settle(true)
     this.status = status
     this.endReason = reason
-    this.endedAtMs = this.ctx.clock.now()
+    // A deadline timer can fire a little before its service-time moment (the event loop's cached clock
+    // lags the real one); a session cancelled for missing connect_by ends at that deadline, not before.
+    const now = this.ctx.clock.now()
+    this.endedAtMs = reason === 'not_connected' ? Math.max(now, this.connectByMs) : now
     const base = { session_id: this.id, at: this.#nowIso(), total_vnd: this.billing.totalVnd }
     if (status === 'terminated') {
       const r = reason as TerminationReason
