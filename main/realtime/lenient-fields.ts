@@ -123,7 +123,8 @@ export function listKey(body: unknown, keys: readonly string[]): { key: string; 
   return only ? { key: only[0], items: only[1] as unknown[] } : null
 }
 
-// The accepted names, in the order they are tried (README "Reading what the spec does not show").
+// The accepted names, in the order they are tried. Each also matches its camelCase and upper-case-unit
+// spellings, and may hold a money object. The demo's two variants (demo/README.md "Variants") use some.
 
 /** A settlement window's amount. */
 export const WINDOW_AMOUNT = [
