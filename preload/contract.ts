@@ -215,8 +215,8 @@ export interface VoiceLine {
 }
 
 export interface VoiceCost {
-  /** Settled by the service over every session of this conversation. */
-  settledVnd: number
+  /** Settled by the service over every session of this conversation; null when its figure could not be read. */
+  settledVnd: number | null
   /** Settled plus the estimate since the last settlement: what the meter shows. */
   totalVnd: number
   estimatedVndPerMin: number | null
@@ -260,7 +260,8 @@ export interface VoiceSessionSummary {
 
 export interface VoiceConversationSummary {
   durationMs: number
-  costVnd: number
+  /** Null when the service's figure could not be read: shown as unknown, never as 0 ₫. */
+  costVnd: number | null
   turns: number
   responses: number
   sessions: VoiceSessionSummary[]

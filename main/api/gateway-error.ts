@@ -47,15 +47,15 @@ export function readEnvelope(body: unknown): Envelope {
   const b = body as Record<string, unknown>
   const inner = typeof b.error === 'object' && b.error !== null ? (b.error as Record<string, unknown>) : null
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
-  if (inner) {
-    out.message = str(inner.message)
-    out.code = str(inner.code)
-    out.type = str(inner.type)
-    out.requestId = str(inner.request_id)
-  } else {
-    out.code = str(b.error) ?? str(b.code)
-    out.message = str(b.message)
-  }
+  // The realtime spec leaves its envelope "not shown": also flat `{code, message, requestId}`,
+  // `{errors: [{code, message}]}` and `{detail}`, the request id in either spelling.
+  const listed: unknown = Array.isArray(b.errors) ? b.errors[0] : null
+  const first = typeof listed === 'object' && listed !== null ? (listed as Record<string, unknown>) : {}
+  const one: Record<string, unknown> = inner ?? first
+  out.message = str(one.message) ?? str(b.message) ?? str(b.detail)
+  out.code = str(one.code) ?? str(b.error) ?? str(b.code) ?? str(b.error_code)
+  out.type = str(one.type)
+  out.requestId = [one, b].map((o) => str(o.request_id) ?? str(o.requestId)).find((id) => id !== null) ?? null
   return out
 }
 

@@ -109,3 +109,16 @@ export function positiveNumberFlag(value: unknown, flag: string): number | undef
     throw new UsageError(`--${flag} must be a number above 0; got '${String(value)}'.`)
   return n
 }
+
+/** One of `choices` from a flag, or a UsageError naming the flag and the choices. */
+export function choiceFlag<T extends string>(
+  value: unknown,
+  flag: string,
+  choices: readonly T[],
+): T | undefined {
+  if (value === undefined) return undefined
+  const found = choices.find((c) => c === value)
+  if (found === undefined)
+    throw new UsageError(`--${flag} must be one of ${choices.join(', ')}; got '${String(value)}'.`)
+  return found
+}

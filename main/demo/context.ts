@@ -82,7 +82,20 @@ export interface SpeechSynth {
   synthesize(text: string, opts: { lang: string; sampleRateHz: number; speed?: number }): Promise<Int16Array>
 }
 
+/**
+ * How the realtime API answers where its spec says "not shown": `default` is the demo's first reading,
+ * `alt` another plausible one for every such detail (demo/README.md "Variants").
+ */
+export type DemoVariant = 'default' | 'alt'
+
+/** Where the realtime WebSocket accepts the session token: `Authorization: Bearer`, `?token=`, or any way. */
+export type WsTokenMode = 'header' | 'query' | 'any'
+
 export interface DemoContext {
+  /** Absent means `default`. */
+  readonly variant?: DemoVariant
+  /** Absent means the variant's own mode (`any` for default, `query` for alt). */
+  readonly wsToken?: WsTokenMode
   clock: DemoClock
   /** Deterministic randomness for the given seed. Returns a float in [0, 1). */
   random(): number

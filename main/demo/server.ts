@@ -8,7 +8,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { KeyName } from './accounts/directory'
-import type { DemoContext, DemoFaults, DemoMount, DemoMountFactory } from './context'
+import type {
+  DemoContext,
+  DemoFaults,
+  DemoMount,
+  DemoMountFactory,
+  DemoVariant,
+  WsTokenMode,
+} from './context'
 import { applyFaults } from './control/faults'
 import { DEFAULT_MOUNTS } from './default-mounts'
 import { CONTROL_PREFIX, handleControl, isControlClient, refuseControl } from './control/routes'
@@ -33,6 +40,13 @@ export interface DemoServerOptions {
   mounts?: DemoMountFactory[]
   /** Behaviour the spec leaves open (404 body shape, audio store threshold). */
   behaviour?: Partial<DemoBehaviour>
+  /**
+   * How the realtime API answers what its spec leaves "not shown" (README "Variants"). Default: the
+   * environment's `LOA_DEMO_VARIANT`, else `default`.
+   */
+  variant?: DemoVariant
+  /** Where the realtime WebSocket takes the token; default the variant's own (`any` / `query`). */
+  wsToken?: WsTokenMode
 }
 
 export interface DemoServer {
@@ -44,12 +58,25 @@ export interface DemoServer {
 }
 
 export const DEFAULT_SEED = 1
+export const DEMO_VARIANTS: readonly DemoVariant[] = ['default', 'alt']
+export const WS_TOKEN_MODES: readonly WsTokenMode[] = ['header', 'query', 'any']
+
+/** `LOA_DEMO_VARIANT`, so a whole test run can face the other variant; an unknown value is refused. */
+export function variantFromEnv(env: NodeJS.ProcessEnv = process.env): DemoVariant {
+  const raw = env.LOA_DEMO_VARIANT
+  if (raw === undefined || raw === '') return 'default'
+  const found = DEMO_VARIANTS.find((v) => v === raw)
+  if (!found) throw new Error(`LOA_DEMO_VARIANT must be one of ${DEMO_VARIANTS.join(', ')}, not '${raw}'.`)
+  return found
+}
 
 export async function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServer> {
   const ctx = createServiceContext({
     seed: opts.seed ?? DEFAULT_SEED,
     timeScale: opts.timeScale ?? 1,
     ...(opts.behaviour ? { behaviour: opts.behaviour } : {}),
+    variant: opts.variant ?? variantFromEnv(),
+    ...(opts.wsToken ? { wsToken: opts.wsToken } : {}),
   })
   const router = new Router()
   const management = mountManagementRoutes(router, ctx)

@@ -1,7 +1,7 @@
 // Builds the one DemoContext of a server: clock, seeded accounts with their history, ledger, faults and
 // the speech synthesizer. Everything a route needs reaches it through this object.
 import type { IncomingMessage } from 'node:http'
-import type { AuthResult, DemoContext, DemoFaults } from './context'
+import type { AuthResult, DemoContext, DemoFaults, DemoVariant, WsTokenMode } from './context'
 import { createFaults } from './control/faults'
 import { createClock, type ServiceClock } from './core/clock'
 import { createRng } from './core/rng'
@@ -39,6 +39,8 @@ export interface ContextOptions {
   seed: number
   timeScale: number
   behaviour?: Partial<DemoBehaviour>
+  variant?: DemoVariant
+  wsToken?: WsTokenMode
   faults?: DemoFaults
   speech?: DemoSpeechSynth
 }
@@ -113,6 +115,8 @@ export function createServiceContext(opts: ContextOptions): DemoServiceContext {
   }
 
   return {
+    variant: opts.variant ?? 'default',
+    ...(opts.wsToken ? { wsToken: opts.wsToken } : {}),
     clock,
     random: runtimeRng,
     accounts: directory.accounts,

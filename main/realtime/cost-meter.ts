@@ -3,12 +3,19 @@
 // `estimated_vnd_per_min`, so the figure moves while the user talks (realtime-api.md "Events",
 // "Session object" billing). A conversation may span several sessions (re-created after an idle end
 // or a termination); their final totals are kept and added.
+//
+// The settlement's fields are "not shown" in the spec. When a settlement carries no amount Loa can read,
+// the service's figure is unknown (`settledVnd` null), never 0: the meter then keeps adding its estimate
+// from the last figure it could read, so the number shown never drops for lack of a settled one.
 import type { ServiceEvent, TokenUsage } from './events'
 import type { EngineClock } from './engine-clock'
 
 export interface CostSnapshot {
-  /** Settled by the service, over every session of the conversation. */
-  settledVnd: number
+  /**
+   * Settled by the service, over every session of the conversation; null when a settlement or a final
+   * total could not be read (the service's own figure is then unknown).
+   */
+  settledVnd: number | null
   /** Settled plus the estimate for the time since the last settlement. */
   totalVnd: number
   estimatedVndPerMin: number | null
@@ -37,8 +44,16 @@ export class CostMeter {
   readonly tokens: TokenUsage = emptyUsage()
   /** Final totals of sessions that are over. */
   #closedVnd = 0
-  /** The open session's settled total. */
+  /** The open session's settled total, as far as it could be read. */
   #sessionSettledVnd = 0
+  /** The open session bills (`session.active` came). */
+  #sessionBilled = false
+  /** A settlement of the open session was read. */
+  #sessionFigureRead = false
+  /** A settlement of the open session carried no amount Loa could read. */
+  #sessionUnread = false
+  /** A session that is over had no figure Loa could read: the conversation's settled cost is unknown. */
+  #closedUnknown = false
   #estimateSinceMs: number | null = null
   #vndPerMin: number | null = null
   #maxSpendVnd: number | null = null
@@ -50,36 +65,52 @@ export class CostMeter {
   sessionCreated(estimatedVndPerMin: number | null, maxSpendVnd: number | null): void {
     this.#vndPerMin = estimatedVndPerMin ?? this.#vndPerMin
     this.#maxSpendVnd = maxSpendVnd
-    this.#sessionSettledVnd = 0
+    this.#clearSession()
   }
 
   /** `session.active`: billing starts (or resumes after a reconnect, when it never stopped). */
   active(e: ServiceEvent): void {
     if (e.estimatedVndPerMin !== undefined) this.#vndPerMin = e.estimatedVndPerMin
     if (e.maxSpendVnd !== undefined) this.#maxSpendVnd = e.maxSpendVnd
+    this.#sessionBilled = true
     this.#estimateSinceMs ??= this.clock.now()
   }
 
   settled(e: ServiceEvent): void {
-    if (e.totalVnd !== undefined) this.#sessionSettledVnd = e.totalVnd
-    else if (e.amountVnd !== undefined) this.#sessionSettledVnd += e.amountVnd
     if (e.balanceVnd !== undefined) this.#balanceVnd = e.balanceVnd
+    if (e.totalVnd !== undefined) {
+      // A running total puts the figure right again even after a settlement that could not be read.
+      this.#sessionSettledVnd = e.totalVnd
+      this.#sessionUnread = false
+    } else if (e.amountVnd !== undefined && !this.#sessionUnread) {
+      this.#sessionSettledVnd += e.amountVnd
+    } else {
+      // No figure: keep estimating from the last one read.
+      this.#sessionUnread = true
+      return
+    }
+    this.#sessionFigureRead = true
     this.#estimateSinceMs = e.final === true ? null : this.clock.now()
   }
 
   /** The session is over; `finalVnd` is its total when the service said (DELETE answer, ended event). */
   sessionClosed(finalVnd: number | null): void {
-    this.#closedVnd += finalVnd ?? this.#sessionSettledVnd
-    this.#sessionSettledVnd = 0
-    this.#estimateSinceMs = null
+    if (finalVnd !== null) this.#closedVnd += finalVnd
+    else if (this.#sessionKnown()) this.#closedVnd += this.#sessionSettledVnd
+    else {
+      // Nothing the service said can be read: what the meter showed stays, as an estimate.
+      this.#closedVnd += this.#sessionSettledVnd + this.#estimateVnd()
+      this.#closedUnknown = true
+    }
+    this.#clearSession()
   }
 
   /** A new conversation. */
   reset(): void {
     Object.assign(this.tokens, emptyUsage())
     this.#closedVnd = 0
-    this.#sessionSettledVnd = 0
-    this.#estimateSinceMs = null
+    this.#closedUnknown = false
+    this.#clearSession()
     this.#balanceVnd = null
   }
 
@@ -88,18 +119,33 @@ export class CostMeter {
   }
 
   snapshot(): CostSnapshot {
-    const settledVnd = this.#closedVnd + this.#sessionSettledVnd
-    const since = this.#estimateSinceMs
-    const estimate =
-      since === null || this.#vndPerMin === null
-        ? 0
-        : (this.#vndPerMin * (this.clock.now() - since)) / MS_PER_MIN
+    const knownVnd = this.#closedVnd + this.#sessionSettledVnd
+    const unknown = this.#closedUnknown || this.#sessionUnread
     return {
-      settledVnd,
-      totalVnd: Math.round((settledVnd + Math.max(0, estimate)) * 100) / 100,
+      settledVnd: unknown ? null : knownVnd,
+      totalVnd: Math.round((knownVnd + this.#estimateVnd()) * 100) / 100,
       estimatedVndPerMin: this.#vndPerMin,
       maxSpendVnd: this.#maxSpendVnd,
       balanceVnd: this.#balanceVnd,
     }
+  }
+
+  /** The open session's figure is the service's: read, or nothing billed yet. */
+  #sessionKnown(): boolean {
+    return !this.#sessionUnread && (this.#sessionFigureRead || !this.#sessionBilled)
+  }
+
+  #estimateVnd(): number {
+    const since = this.#estimateSinceMs
+    if (since === null || this.#vndPerMin === null) return 0
+    return Math.max(0, (this.#vndPerMin * (this.clock.now() - since)) / MS_PER_MIN)
+  }
+
+  #clearSession(): void {
+    this.#sessionSettledVnd = 0
+    this.#sessionBilled = false
+    this.#sessionFigureRead = false
+    this.#sessionUnread = false
+    this.#estimateSinceMs = null
   }
 }

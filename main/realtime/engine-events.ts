@@ -22,7 +22,8 @@ export interface ConversationSummary {
   sessions: SessionRecord[]
   /** From the first session going live to the end. */
   durationMs: number
-  costVnd: number
+  /** The service's settled cost; null when it could not be read (never 0 for "unknown"). */
+  costVnd: number | null
   tokens: TokenUsage
   /** Turns sent for an answer (short presses not counted). */
   turns: number

@@ -381,7 +381,7 @@ export class SessionEngine {
     return {
       sessions: [...this.#sessions],
       durationMs: this.#liveSinceMs === null ? 0 : this.#clock.now() - this.#liveSinceMs,
-      costVnd: snapshot.totalVnd,
+      costVnd: snapshot.settledVnd === null ? null : snapshot.totalVnd,
       tokens: { ...this.#cost.tokens },
       turns: this.#turnsCommitted,
       responses: this.#conversation.responses,

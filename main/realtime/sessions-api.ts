@@ -1,12 +1,25 @@
 // HTTP client for the realtime sessions API (realtime-api.md "Endpoints"): create, get, list, delete,
 // reconnect and the model list, all with the API key. Answers are validated (session-schemas.ts) and
 // turned into camelCase records with units in their names; the session token never leaves main.
+import { z } from 'zod'
 import { gatewayJson, type GatewayEndpoint, type RequestOptions } from '../api/http'
 import { parseBody, protocolError } from '../api/management/parse'
 import {
-  modelListSchema,
+  at,
+  BILL_TOTAL,
+  CHARGED,
+  PER_MIN,
+  UNPAID,
+  listKey,
+  pickBoolean,
+  pickMoney,
+  pickNumber,
+  pickSeconds,
+  pickString,
+} from './lenient-fields'
+import {
+  modelSchema,
   reconnectSchema,
-  sessionListSchema,
   sessionSchema,
   type ModelJson,
   type SessionJson,
@@ -146,13 +159,12 @@ export class SessionsApi implements SessionService {
     return toSession(parseBody(sessionSchema, await this.#fetch(path, { signal }), path))
   }
 
+  /** "Response shape … not shown": a bare array or an object holding one (lenient-fields.ts `listKey`). */
   async list(limit?: number, signal?: AbortSignal): Promise<SessionPage> {
     const path = `${BASE_PATH}/sessions`
     const body = await this.#fetch(path, { query: { limit }, signal })
-    const parsed = parseBody(sessionListSchema, body, path)
-    if (Array.isArray(parsed)) return { sessions: parsed.map(toSession), hasMore: null }
-    const items = (parsed.data ?? parsed.sessions ?? parsed.items) as SessionJson[]
-    return { sessions: items.map(toSession), hasMore: parsed.has_more ?? null }
+    const sessions = parseList(body, LIST_KEYS, sessionSchema, path).map(toSession)
+    return { sessions, hasMore: Array.isArray(body) ? null : hasMore(body) }
   }
 
   /** Ends the session; the answer (the finished session) carries its usage and billing. */
@@ -167,19 +179,68 @@ export class SessionsApi implements SessionService {
   async reconnect(id: string, knownUrl: string, signal?: AbortSignal): Promise<ReconnectInfo> {
     const path = `${sessionPath(id)}/reconnect`
     const r = parseBody(reconnectSchema, await this.#fetch(path, { method: 'POST', signal }), path)
-    const token = r.connection?.token ?? r.token ?? r.session_token ?? r.client_secret?.value ?? null
+    const token = pickString(r, RECONNECT_TOKEN)
     if (!token) throw protocolError(path, 'connection.token', 'missing')
-    const url = r.connection?.url ?? r.connection?.sdp_url ?? r.url ?? r.ws_url ?? knownUrl
-    return { token, url, reconnectBy: r.reconnect_by ?? r.connect_by ?? null }
+    const url = pickString(r, RECONNECT_URL) ?? knownUrl
+    return { token, url, reconnectBy: pickString(r, RECONNECT_BY) }
   }
 
   async models(signal?: AbortSignal): Promise<ModelList> {
     const path = `${BASE_PATH}/models`
-    const parsed = parseBody(modelListSchema, await this.#fetch(path, { signal }), path)
-    if (Array.isArray(parsed)) return { plan: null, models: parsed.map(toModel) }
-    const items = (parsed.data ?? parsed.models) as ModelJson[]
-    return { plan: parsed.plan ?? null, models: items.map(toModel) }
+    const body = await this.#fetch(path, { signal })
+    const models = parseList(body, MODEL_LIST_KEYS, modelSchema, path).map(toModel)
+    return { plan: Array.isArray(body) ? null : pickString(body, ['plan']), models }
   }
+}
+
+// Where the answers the spec leaves "not shown" keep what Loa reads, in the order tried.
+const LIST_KEYS = ['data', 'sessions', 'items', 'results', 'records', 'history']
+const MODEL_LIST_KEYS = ['data', 'models', 'items', 'results']
+const RECONNECT_TOKEN = [
+  'connection.token',
+  'token',
+  'token.value',
+  'token.token',
+  'session_token',
+  'session_token.value',
+  'client_secret.value',
+  'client_secret',
+  'session.connection.token',
+]
+const RECONNECT_URL = [
+  'connection.url',
+  'connection.sdp_url',
+  'url',
+  'ws_url',
+  'websocket_url',
+  'sdp_url',
+  'session.connection.url',
+]
+const RECONNECT_BY = ['reconnect_by', 'reconnect_before', 'reconnect_until', 'connect_by', 'token.expires_at']
+
+/** The list's entries, each checked by `schema`; a wrong entry is named by where it sits (`data[1].id`). */
+function parseList<S extends z.ZodType>(
+  body: unknown,
+  keys: readonly string[],
+  schema: S,
+  path: string,
+): z.output<S>[] {
+  const found = listKey(body, keys)
+  if (found === null) throw protocolError(path, '(body)', 'no list in the answer')
+  if (found.key === '') return parseBody(z.array(schema), body, path)
+  const holder = parseBody(z.looseObject({ [found.key]: z.array(schema) }), body, path)
+  return holder[found.key] as z.output<S>[]
+}
+
+/** More pages: `has_more`, else whether a next cursor or page link is set. Null when the answer says neither. */
+function hasMore(body: unknown): boolean | null {
+  const flag = pickBoolean(body, ['has_more', 'more', 'pagination.has_more', 'meta.has_more'])
+  if (flag !== null) return flag
+  for (const key of ['next_cursor', 'next', 'next_page', 'next_page_token', 'pagination.next_cursor']) {
+    const cursor = at(body, key)
+    if (cursor !== undefined) return cursor !== null && cursor !== ''
+  }
+  return null
 }
 
 function sessionPath(id: string): string {
@@ -207,6 +268,8 @@ function toSession(s: SessionJson): RealtimeSessionInfo {
   const connection = c && protocol ? toConnection(c, protocol) : null
   const b = s.billing
   const u = s.usage
+  // An ended session's usage and billing fields are "not shown": any plausible name (lenient-fields.ts).
+  const seconds = (name: string) => pickSeconds(u, [`${name}_sec`, `${name}_seconds`], [`${name}_ms`])
   return {
     id: s.id,
     status: s.status,
@@ -220,20 +283,20 @@ function toSession(s: SessionJson): RealtimeSessionInfo {
     connection,
     billing: {
       currency: b?.currency ?? null,
-      estimatedVndPerMin: b?.estimated_vnd_per_min ?? null,
+      estimatedVndPerMin: b?.estimated_vnd_per_min ?? pickMoney(b, PER_MIN),
       maxSpendVnd: b?.max_spend_vnd ?? null,
-      totalVnd: b?.total_vnd ?? null,
-      chargedVnd: b?.charged_vnd ?? null,
-      unpaidVnd: b?.unpaid_vnd ?? null,
+      totalVnd: pickMoney(b, BILL_TOTAL),
+      chargedVnd: pickMoney(b, CHARGED),
+      unpaidVnd: pickMoney(b, UNPAID),
     },
     usage: u
       ? {
-          totalTokens: u.total_tokens ?? null,
-          inputTokens: u.input_tokens ?? null,
-          outputTokens: u.output_tokens ?? null,
-          durationSec: u.duration_sec ?? null,
-          audioInSec: u.audio_in_sec ?? null,
-          audioOutSec: u.audio_out_sec ?? null,
+          totalTokens: pickNumber(u, ['total_tokens', 'tokens.total']),
+          inputTokens: pickNumber(u, ['input_tokens', 'tokens.input']),
+          outputTokens: pickNumber(u, ['output_tokens', 'tokens.output']),
+          durationSec: seconds('duration'),
+          audioInSec: seconds('audio_in'),
+          audioOutSec: seconds('audio_out'),
         }
       : null,
     metadata: s.metadata ?? null,
@@ -248,22 +311,37 @@ function toConnection(c: NonNullable<SessionJson['connection']>, protocol: strin
   return null
 }
 
+/** A model entry: its shape is "not shown", so each field is looked for under its plausible names. */
 function toModel(m: ModelJson): RealtimeModelInfo {
-  const p = m.pricing
+  const voices = (m as Record<string, unknown>).voices
+  const price = (kind: 'audio' | 'text' | 'cached', way: 'in' | 'out') => {
+    const long = way === 'in' ? 'input' : 'output'
+    const prices = ['pricing', 'prices', 'price']
+    const paths = prices.flatMap((p) => [
+      `${p}.${kind}_${way}`,
+      `${p}.${long}.${kind}`,
+      `${p}.${kind}_${long}`,
+    ])
+    return pickMoney(m, paths)
+  }
   return {
     id: m.id,
-    name: m.name ?? null,
-    protocol: m.engine_protocol ?? null,
-    defaultTransport: m.default_transport ?? null,
-    maxSessionSec: m.max_session_sec ?? null,
-    voices: m.voices ?? [],
-    defaultVoice: m.default_voice ?? null,
-    configured: m.configured ?? null,
-    estimatedVndPerMin: m.estimated_vnd_per_min ?? null,
-    audioInVndPer1M: p?.audio_in ?? null,
-    audioOutVndPer1M: p?.audio_out ?? null,
-    textInVndPer1M: p?.text_in ?? null,
-    textOutVndPer1M: p?.text_out ?? null,
-    cachedInVndPer1M: p?.cached_in ?? null,
+    name: pickString(m, ['name', 'display_name']),
+    protocol: pickString(m, ['engine_protocol', 'protocol']),
+    defaultTransport: pickString(m, ['default_transport', 'transport']),
+    maxSessionSec: pickSeconds(
+      m,
+      ['max_session_sec', 'max_session_seconds', 'max_duration_sec'],
+      ['max_session_ms'],
+    ),
+    voices: Array.isArray(voices) ? voices.filter((v): v is string => typeof v === 'string') : [],
+    defaultVoice: pickString(m, ['default_voice']),
+    configured: pickBoolean(m, ['configured', 'available']),
+    estimatedVndPerMin: pickMoney(m, [...PER_MIN, ...PER_MIN.map((k) => `pricing.${k}`)]),
+    audioInVndPer1M: price('audio', 'in'),
+    audioOutVndPer1M: price('audio', 'out'),
+    textInVndPer1M: price('text', 'in'),
+    textOutVndPer1M: price('text', 'out'),
+    cachedInVndPer1M: price('cached', 'in'),
   }
 }

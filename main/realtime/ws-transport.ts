@@ -1,6 +1,7 @@
-// The WebSocket transport over `ws`. Opening: the token goes in `Authorization: Bearer` (the spec leaves
-// the WebSocket's way "not shown"; a header keeps it out of URLs and logs), with a handshake timeout and
-// an AbortSignal. A refused upgrade is read like any gateway error (the envelope's code tells
+// The WebSocket transport over `ws`. Opening: the token goes both in `Authorization: Bearer` and as `?token=`
+// on the same upgrade (the spec leaves the WebSocket's way "not shown"; a token meant for browsers, which
+// cannot set headers, may be read only from the URL), with a handshake timeout and an AbortSignal. The
+// URL with the token never leaves this function, so it reaches no log or error message. A refused upgrade is read like any gateway error (the envelope's code tells
 // `realtime_token_expired` from `session_not_found`). Once open, the listener hears frames, at most one
 // error, then exactly one close.
 import WebSocket from 'ws'
@@ -30,8 +31,6 @@ const SILENCE_PING_MS = 5_000
 const HEARTBEAT_CHECK_MS = 1_000
 
 export interface WebSocketOptions {
-  /** How the token is presented; `header` (default) or `query` (`?token=`). */
-  tokenIn?: 'header' | 'query'
   /** Silence after which the service is pinged; twice this and the link is given up. */
   silencePingMs?: number
 }
@@ -48,11 +47,12 @@ export function connectWebSocket(
 ): Promise<RealtimeTransport> {
   const { signal, timeoutMs } = options
   if (signal?.aborted) return Promise.reject(aborted())
-  const viaQuery = wsOptions.tokenIn === 'query'
   const url = new URL(target.url)
-  if (viaQuery) url.searchParams.set('token', target.token)
-  const headers: Record<string, string> = { 'User-Agent': userAgent() }
-  if (!viaQuery) headers.Authorization = `Bearer ${target.token}`
+  url.searchParams.set('token', target.token)
+  const headers: Record<string, string> = {
+    'User-Agent': userAgent(),
+    Authorization: `Bearer ${target.token}`,
+  }
   const ws = new WebSocket(url, {
     headers,
     handshakeTimeout: timeoutMs,

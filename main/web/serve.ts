@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { startEmbeddedDemo } from '../connection/embedded-demo'
+import { DEMO_VARIANTS } from '../demo/server'
 import { chooseSecretStore } from '../secrets/choose-store'
 import { loadKeytar } from '../secrets/keytar-store'
 import { startWebHarness } from './harness'
@@ -11,8 +13,16 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string', default: join(homedir(), '.config', 'loa-web') },
+    // The embedded demo's answers to what the realtime spec leaves "not shown" (demo/README.md "Variants").
+    variant: { type: 'string' },
   },
 })
+
+const variant = DEMO_VARIANTS.find((v) => v === values.variant)
+if (values.variant !== undefined && variant === undefined) {
+  process.stderr.write(`--variant must be one of ${DEMO_VARIANTS.join(', ')}; got '${values.variant}'.\n`)
+  process.exit(2)
+}
 
 const dataDir = values['data-dir']
 mkdirSync(dataDir, { recursive: true })
@@ -21,7 +31,12 @@ const secrets = await chooseSecretStore({
   safeStorage: null,
   encryptedFilePath: join(dataDir, 'key.enc.json'),
 })
-const harness = await startWebHarness({ dataDir, port: Number(values.port), secrets })
+const harness = await startWebHarness({
+  dataDir,
+  port: Number(values.port),
+  secrets,
+  ...(variant ? { startDemo: () => startEmbeddedDemo({ variant }) } : {}),
+})
 process.stdout.write(
   `Loa is running at ${harness.origin}\nOpen this one-time link in Chromium: ${harness.launchUrl()}\n`,
 )

@@ -73,6 +73,15 @@ describe('loa dispatcher', () => {
       EXIT.ok,
     )
     expect(out.text()).toContain('--time-scale')
+    expect(out.text()).toContain('--variant')
+    expect(out.text()).toContain('--ws-token')
+  })
+
+  it('names the variants when --variant is unknown', async () => {
+    const err = capture()
+    const argv = ['demo-server', '--variant', 'bogus']
+    expect(await runCli(argv, { stdout: capture().out, stderr: err.out, env })).toBe(EXIT.usage)
+    expect(err.text()).toContain('--variant must be one of default, alt')
   })
 
   it.each([
@@ -81,6 +90,8 @@ describe('loa dispatcher', () => {
     [['demo-server', '--port', '70000']],
     [['demo-server', '--time-scale', '0']],
     [['demo-server', '--unknown-flag']],
+    [['demo-server', '--variant', 'bogus']],
+    [['demo-server', '--ws-token', 'cookie']],
   ])('exits 2 on a usage error: %j', async (argv) => {
     const err = capture()
     expect(await runCli(argv, { stdout: capture().out, stderr: err.out, env })).toBe(EXIT.usage)

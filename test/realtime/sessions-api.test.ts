@@ -162,8 +162,8 @@ describe('answers that break the contract', () => {
   })
 
   it('names the history entry that is wrong', async () => {
-    const { api } = canned({ data: [SESSION, { ...SESSION, billing: { total_vnd: '12' } }] })
-    await expect(api.list()).rejects.toMatchObject({ kind: 'protocol', field: 'data[1].billing.total_vnd' })
+    const { api } = canned({ data: [SESSION, { ...SESSION, status: 3 }] })
+    await expect(api.list()).rejects.toMatchObject({ kind: 'protocol', field: 'data[1].status' })
   })
 
   it('refuses a reconnect answer without a token', async () => {

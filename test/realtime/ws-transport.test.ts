@@ -17,6 +17,8 @@ interface Served {
   url: string
   sockets: ServerSocket[]
   headers: Record<string, string | string[] | undefined>[]
+  /** The request target of each upgrade, query included. */
+  paths: string[]
 }
 
 async function serve(
@@ -24,11 +26,12 @@ async function serve(
 ) {
   const server: Server = createServer()
   const wss = new WebSocketServer({ noServer: true, autoPong: !opts.silent })
-  const served: Served = { url: '', sockets: [], headers: [] }
+  const served: Served = { url: '', sockets: [], headers: [], paths: [] }
   const raw = new Set<{ destroy(): void }>()
   server.on('upgrade', (req, socket, head) => {
     raw.add(socket)
     served.headers.push(req.headers)
+    served.paths.push(req.url ?? '')
     if (opts.hang) return
     if (opts.refuse) {
       const { status, body } = opts.refuse
@@ -75,14 +78,19 @@ function recorder() {
 const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('opening', () => {
-  it('presents the token as a Bearer header, with a User-Agent, and carries frames both ways', async () => {
+  it('presents the token as a Bearer header and ?token= at once, with a User-Agent, and carries frames both ways', async () => {
     const s = await serve()
     const r = recorder()
-    const t = await connectWebSocket({ url: s.url, token: 'tok_1' }, r.listener, { timeoutMs: 2_000 })
+    const target = { url: `${s.url}?lang=vi`, token: 'tok/1+=' }
+    const t = await connectWebSocket(target, r.listener, { timeoutMs: 2_000 })
     expect(s.headers[0]).toMatchObject({
-      authorization: 'Bearer tok_1',
+      authorization: 'Bearer tok/1+=',
       'user-agent': expect.stringMatching(/^Loa\//),
     })
+    const query = new URL(s.paths[0] ?? '', 'http://x').searchParams
+    expect(query.get('token')).toBe('tok/1+=')
+    expect(query.get('lang')).toBe('vi')
+    expect(target.url).not.toContain('token')
     const got: string[] = []
     s.sockets[0]!.on('message', (d) => got.push(String(d)))
     expect(t.send('{"a":1}')).toBe(true)

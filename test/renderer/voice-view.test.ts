@@ -294,6 +294,32 @@ describe('talking', () => {
     expect(summary).toContain('3 lượt')
   })
 
+  it('shows a cost the service did not give readably as không rõ, never 0 ₫', async () => {
+    bridge.answer('voice:end', () => voiceSummary({ costVnd: null }))
+    await show()
+    status({ state: 'ready' })
+    ;($('voice-end') as HTMLButtonElement).click()
+    await settle()
+    const summary = nbsp($('voice-summary')?.textContent)
+    expect(summary).toContain('không rõ')
+    expect(summary).not.toContain('0 ₫')
+  })
+
+  it('keeps the running estimate when no settled figure could be read, and says it is an estimate', async () => {
+    await show()
+    const cost = {
+      settledVnd: null,
+      totalVnd: 812.5,
+      estimatedVndPerMin: 2709,
+      maxSpendVnd: null,
+      balanceVnd: null,
+      minutesLeft: null,
+    }
+    status({ state: 'speaking', cost })
+    expect(nbsp($('voice-cost')?.textContent)).toContain('813 ₫')
+    expect(nbsp($('voice-cost-note')?.textContent)).toContain('Không đọc được số tiền')
+  })
+
   it('offers the models with their price per minute on the plan, and tells when options wait', async () => {
     await show()
     const options = [...($('voice-model') as HTMLSelectElement).options].map((o) => nbsp(o.textContent))

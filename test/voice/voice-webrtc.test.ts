@@ -42,41 +42,51 @@ async function turn(r: VoiceRig, p: WeriftPage, seconds: number): Promise<void> 
 }
 
 describe('the voice service over WebRTC', () => {
-  it('talks over the track and the data channel, billed from the SSE events', async () => {
-    const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'auto' }))
-    const p = (page = weriftPage(r.events, r.voice.rtc))
-    await turn(r, p, SPEECH_S)
-    expect(last(r)?.session?.transport).toBe('webrtc')
-    expect(p.micOn).toBe(false)
-    await r.until(() => last(r)?.state === 'speaking', 15_000, 'the model to speak')
-    await r.until(() => last(r)?.state === 'ready', 30_000, 'the answer to end')
+  // Both demo variants: the SSE framing and the settlement's fields differ (demo/README.md "Variants").
+  it.each(['default', 'alt'] as const)(
+    'talks over the track and the data channel, billed from the SSE events (%s variant)',
+    async (variant) => {
+      const r = (rig = await startVoiceRig(
+        { model: MODEL_R, transport: 'auto' },
+        'ordinary',
+        undefined,
+        variant,
+      ))
+      const p = (page = weriftPage(r.events, r.voice.rtc))
+      await turn(r, p, SPEECH_S)
+      expect(last(r)?.session?.transport).toBe('webrtc')
+      expect(p.micOn).toBe(false)
+      await r.until(() => last(r)?.state === 'speaking', 15_000, 'the model to speak')
+      await r.until(() => last(r)?.state === 'ready', 30_000, 'the answer to end')
 
-    const sessionId = last(r)?.session?.id as string
-    const debug = r.realtime.getSessionDebug(sessionId)
-    // What went on the track while the key was down reached the service: about one second.
-    expect(debug?.audio.receivedSamples).toBeGreaterThan(16_000 * 0.8)
-    expect(debug?.audio.receivedSamples).toBeLessThan(16_000 * 1.3)
-    // The answer came on the track, never through main's player.
-    const client = p.current()
-    expect(client?.receivedPcm48k().length).toBeGreaterThan(48_000 * 0.5)
-    expect(r.page.received.some((m) => m.type === 'playback')).toBe(false)
-    expect(debug?.rtp?.sentMs).toBeGreaterThan(500)
+      const sessionId = last(r)?.session?.id as string
+      const debug = r.realtime.getSessionDebug(sessionId)
+      // What went on the track while the key was down reached the service: about one second.
+      expect(debug?.audio.receivedSamples).toBeGreaterThan(16_000 * 0.8)
+      expect(debug?.audio.receivedSamples).toBeLessThan(16_000 * 1.3)
+      // The answer came on the track, never through main's player.
+      const client = p.current()
+      expect(client?.receivedPcm48k().length).toBeGreaterThan(48_000 * 0.5)
+      expect(r.page.received.some((m) => m.type === 'playback')).toBe(false)
+      expect(debug?.rtp?.sentMs).toBeGreaterThan(500)
 
-    const lines = r.voice.snapshot().lines
-    expect(lines.map((l) => l.role)).toEqual(['user', 'assistant'])
-    expect(lines[1]?.text.length).toBeGreaterThan(0)
-    expect(r.activity).toContain('speaking')
-    // session.active arrives only on the SSE stream: without it the meter would not move.
-    await r.until(() => (last(r)?.cost?.totalVnd ?? 0) > 0, 5_000, 'the cost meter')
+      const lines = r.voice.snapshot().lines
+      expect(lines.map((l) => l.role)).toEqual(['user', 'assistant'])
+      expect(lines[1]?.text.length).toBeGreaterThan(0)
+      expect(r.activity).toContain('speaking')
+      // session.active arrives only on the SSE stream: without it the meter would not move.
+      await r.until(() => (last(r)?.cost?.totalVnd ?? 0) > 0, 5_000, 'the cost meter')
 
-    const summary = await r.voice.end()
-    expect(summary?.turns).toBe(1)
-    expect(summary?.sessions[0]?.id).toBe(sessionId)
-    expect(summary?.sessions[0]?.totalVnd).toBeGreaterThan(0)
-    expect(p.commands.at(-1)).toMatchObject({ op: 'close' })
-    // Nothing main told the page carried a token.
-    expect(JSON.stringify(p.commands)).not.toMatch(/tok|secret|Bearer/i)
-  })
+      const summary = await r.voice.end()
+      expect(summary?.turns).toBe(1)
+      expect(summary?.sessions[0]?.id).toBe(sessionId)
+      expect(summary?.sessions[0]?.totalVnd).toBeGreaterThan(0)
+      expect(summary?.costVnd).toBeGreaterThan(0)
+      expect(p.commands.at(-1)).toMatchObject({ op: 'close' })
+      // Nothing main told the page carried a token.
+      expect(JSON.stringify(p.commands)).not.toMatch(/tok|secret|Bearer/i)
+    },
+  )
 
   it('sends what was said before the link opened as audio events, then hands the microphone to the track', async () => {
     const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'webrtc' }))

@@ -1,7 +1,7 @@
 // `loa demo-server`: runs the embedded demo service until SIGINT/SIGTERM. Prints exactly one JSON line on
 // stdout, {"baseUrl": ..., "keys": {...}}, so a script can read where it listens and which keys to use.
-import { DEFAULT_SEED, startDemoServer } from '../../demo/server'
-import { intFlag, positiveNumberFlag } from '../args'
+import { DEFAULT_SEED, DEMO_VARIANTS, WS_TOKEN_MODES, startDemoServer } from '../../demo/server'
+import { choiceFlag, intFlag, positiveNumberFlag } from '../args'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
 import { failureOut, reportFailure } from '../failure-output'
@@ -10,27 +10,43 @@ import type { Verb } from '../verb'
 export const demoServerVerb: Verb = {
   name: 'demo-server',
   summary: 'run the demo gateway locally (no key needed)',
-  usage: 'loa demo-server [--port N] [--time-scale X] [--seed S]',
+  usage:
+    'loa demo-server [--port N] [--time-scale X] [--seed S] [--variant default|alt] [--ws-token header|query|any]',
   help: `Starts the demo service on 127.0.0.1 and prints one JSON line: {"baseUrl": "...", "keys": {...}}.
 Serves until interrupted (SIGINT or SIGTERM), then closes cleanly.
 
 Flags:
   --port N         port to listen on; 0 (default) picks a free one
   --time-scale X   service seconds per real second (default 1); e.g. 60 makes a minute pass in a second
-  --seed S         seed for accounts, keys and history (default ${DEFAULT_SEED})`,
+  --seed S         seed for accounts, keys and history (default ${DEFAULT_SEED})
+  --variant V      default, or alt: another plausible answer to every realtime detail the spec leaves
+                   "not shown" (field names, envelopes, list shapes, status words); default from
+                   LOA_DEMO_VARIANT, else default
+  --ws-token M     where the realtime WebSocket takes the session token: header, query or any
+                   (default: any for the default variant, query for alt)`,
   options: {
     port: { type: 'string' },
     'time-scale': { type: 'string' },
     seed: { type: 'string' },
+    variant: { type: 'string' },
+    'ws-token': { type: 'string' },
   },
   async run(ctx) {
     const { values, stdout } = ctx
     const port = intFlag(values.port, 'port', 0, 65_535) ?? 0
     const timeScale = positiveNumberFlag(values['time-scale'], 'time-scale') ?? 1
     const seed = intFlag(values.seed, 'seed', 0, 2 ** 31 - 1) ?? DEFAULT_SEED
+    const variant = choiceFlag(values.variant, 'variant', DEMO_VARIANTS)
+    const wsToken = choiceFlag(values['ws-token'], 'ws-token', WS_TOKEN_MODES)
     let server
     try {
-      server = await startDemoServer({ port, timeScale, seed })
+      server = await startDemoServer({
+        port,
+        timeScale,
+        seed,
+        ...(variant ? { variant } : {}),
+        ...(wsToken ? { wsToken } : {}),
+      })
     } catch (err) {
       const failure = new CliFailure(
         `could not start: ${err instanceof Error ? err.message : String(err)}`,

@@ -3,7 +3,7 @@
 import { SessionsApi, type RealtimeSessionInfo } from '../../realtime/sessions-api'
 import { intFlag } from '../args'
 import type { ExitCode } from '../exit-codes'
-import { DASH, formatCount, formatDateTime, formatVnd } from '../format'
+import { DASH, UNKNOWN, formatCount, formatDateTime, formatVnd } from '../format'
 import { printResult } from '../management-verb'
 import { renderTable } from '../table'
 import { UsageError, type Verb, type VerbContext } from '../verb'
@@ -17,7 +17,8 @@ export const sessionsVerb: Verb = {
   summary: 'realtime voice session history with duration and cost',
   usage: 'loa sessions [--limit N] [--json]',
   help: `Lists your realtime voice sessions, newest first: when, model, status, how long, what it cost and
-why it ended. A session still open shows its status without a total.
+why it ended. A session still open shows its status without a total; an ended one whose total the
+service's answer does not show readably says "unknown".
 
 Flags:
   --limit N   how many sessions (1-${MAX_LIMIT}, default ${DEFAULT_LIMIT})
@@ -50,7 +51,7 @@ export function renderSessions(sessions: readonly RealtimeSessionInfo[], hasMore
     s.model,
     s.status,
     s.usage?.durationSec == null ? DASH : formatDuration(s.usage.durationSec),
-    s.billing.totalVnd === null ? DASH : formatVnd(s.billing.totalVnd),
+    s.billing.totalVnd !== null ? formatVnd(s.billing.totalVnd) : finished(s) ? UNKNOWN : DASH,
     s.usage?.totalTokens == null ? DASH : formatCount(s.usage.totalTokens),
     s.endReason ?? DASH,
     s.id,
@@ -67,6 +68,14 @@ export function renderSessions(sessions: readonly RealtimeSessionInfo[], hasMore
   ]
   const more = hasMore ? 'More sessions exist: raise --limit to see them.\n' : ''
   return renderTable(columns, rows) + more
+}
+
+/**
+ * Over, whatever the service calls its status (the values are "not shown"): it says when or why it ended.
+ * An open session has no total yet; a finished one whose total cannot be read shows "unknown".
+ */
+function finished(s: RealtimeSessionInfo): boolean {
+  return s.endedAt !== null || s.endReason !== null
 }
 
 /** `42 s`, `3 min 05 s`, `1 h 02 min`. */

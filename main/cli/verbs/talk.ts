@@ -9,7 +9,7 @@ import { webSocketConnector } from '../../realtime/ws-transport'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'
-import { DASH, formatCount, formatVnd } from '../format'
+import { DASH, UNKNOWN, formatCount, formatVnd } from '../format'
 import { renderFields } from '../table'
 import { UsageError, type Verb } from '../verb'
 import { withSessionsApi } from './sessions'
@@ -25,7 +25,8 @@ export interface TalkReport {
   status: string
   out: string
   replySeconds: number
-  costVnd: number
+  /** Null when the service's figure could not be read. */
+  costVnd: number | null
   tokens: number
   timings: FileTurnResult['timings']
 }
@@ -153,7 +154,7 @@ export function renderTalk(r: TalkReport): string {
     ['You', r.user || DASH],
     ['Model', r.answer || DASH],
     ['Answer', r.status === 'completed' ? `${r.out} (${r.replySeconds} s, 24 kHz)` : `${r.status}; ${r.out}`],
-    ['Cost', `${formatVnd(r.costVnd)} (${formatCount(r.tokens)} tokens)`],
+    ['Cost', `${r.costVnd === null ? UNKNOWN : formatVnd(r.costVnd)} (${formatCount(r.tokens)} tokens)`],
     ['Timings', timings],
     ['Session', r.sessionId ?? DASH],
   ])

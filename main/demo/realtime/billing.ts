@@ -3,7 +3,7 @@
 // The running total is kept exact and rounded once per settlement, so many small windows do not drift
 // from the price of the whole session.
 import type { DemoAccount, DemoClock, DemoLedger } from '../context'
-import { SETTLE_INTERVAL_SEC, type RealtimeModel } from './models'
+import type { RealtimeModel } from './models'
 import type { SvcEvent, TerminationReason } from './service-events'
 import {
   addUsage,
@@ -132,19 +132,6 @@ export class SessionBilling {
     const paid = charged === amount
     if (paid && !final) this.#checkLowBalance()
     return paid
-  }
-
-  json(): Record<string, unknown> {
-    return {
-      currency: 'VND',
-      settle_interval_sec: SETTLE_INTERVAL_SEC,
-      estimated_vnd_per_min: this.d.estimatedVndPerMin,
-      max_spend_vnd: this.d.maxSpendVnd,
-      total_vnd: this.totalVnd,
-      charged_vnd: this.#chargedVnd,
-      unpaid_vnd: this.unpaidVnd,
-      windows: this.windows,
-    }
   }
 
   #charge(amount: number, nowMs: number): number {

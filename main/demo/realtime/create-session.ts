@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoAccount, DemoContext, PlanCode } from '../context'
 import { parseCreateBody, resolveParams } from './create-params'
+import type { RealtimeDialect } from './dialect'
 import { readJsonBody, retryAfterHeader, sendJson } from './http-util'
 import { randomId } from './ids'
 import { estimatedVndPerMin, findModel, isConfigured } from './models'
@@ -28,6 +29,7 @@ export interface CreateDeps {
   rateLimit: SlidingWindowLimit
   /** Models switched off by the control endpoint, to produce realtime_no_route. */
   unroutable: Set<string>
+  dialect: RealtimeDialect
 }
 
 export async function createSession(
@@ -102,5 +104,5 @@ export async function createSession(
     onFinished: () => {},
   })
   d.store.add(session)
-  sendJson(res, 200, sessionJson(session, ctx.baseUrl()))
+  sendJson(res, 200, sessionJson(session, ctx.baseUrl(), d.dialect))
 }

@@ -6,6 +6,7 @@ import type { DemoContext, DemoMount } from '../context'
 import type { SessionAudioDebug } from './audio-record'
 import { OUTPUT_SAMPLE_RATE_HZ } from './conversation'
 import { routeDebug } from './debug-routes'
+import { createDialect, withDialectErrors, type DemoVariant, type WsTokenMode } from './dialect'
 import type { EventNameSet } from './protocols/model-r-names'
 import { CREATIONS_PER_MINUTE, SDP_CALLS_PER_MINUTE, SlidingWindowLimit } from './rate-limit'
 import { routeRealtime } from './routes'
@@ -18,12 +19,17 @@ import { WebRtcPeers, type RtpAudioDebug } from './webrtc/peers'
 
 export type { DemoMount } from '../context'
 export type { EventNameSet } from './protocols/model-r-names'
+export type { DemoVariant, WsTokenMode } from './dialect'
 export type { TerminationReason } from './service-events'
 export { REALTIME_MODELS } from './models'
 
 export interface RealtimeOptions {
   /** Model-R event names for every connection; a client can still ask for beta per connection. Default 'ga'. */
   eventNames?: EventNameSet
+  /** How details the spec leaves "not shown" are answered; default the context's, else `default`. */
+  variant?: DemoVariant
+  /** Where the WebSocket takes the token; default the context's, else the variant's own. */
+  wsToken?: WsTokenMode
 }
 
 export interface SessionDebug {
@@ -53,7 +59,12 @@ export interface RealtimeMount extends DemoMount {
   setModelRoutable(modelId: string, available: boolean): void
 }
 
-export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): RealtimeMount {
+export function mountRealtime(service: DemoContext, options: RealtimeOptions = {}): RealtimeMount {
+  const dialect = createDialect(
+    options.variant ?? service.variant ?? 'default',
+    options.wsToken ?? service.wsToken,
+  )
+  const ctx = withDialectErrors(service, dialect)
   const tokens = new SessionTokens()
   const webrtc = new WebRtcPeers(ctx, tokens)
   const store = new SessionStore((s) => {
@@ -61,7 +72,7 @@ export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): 
     webrtc.forget(s.id)
   })
   const eventNames = options.eventNames ?? 'ga'
-  const sockets = new RealtimeSockets(ctx, store, tokens, { eventNames })
+  const sockets = new RealtimeSockets(ctx, store, tokens, { eventNames, dialect })
   const unroutable = new Set<string>()
   const deps = {
     ctx,
@@ -72,6 +83,7 @@ export function mountRealtime(ctx: DemoContext, options: RealtimeOptions = {}): 
     sdpLimit: new SlidingWindowLimit(SDP_CALLS_PER_MINUTE),
     webrtc,
     eventNames,
+    dialect,
   }
 
   return {

@@ -1,7 +1,9 @@
 // GET /v1/realtime/models: every realtime model with its prices for the caller's plan. The spec
-// leaves the shape open; this is `{ object: 'list', plan, data: [...] }` with one entry per model.
+// leaves the shape open; by default it is `{ object: 'list', plan, data: [...] }` with one entry per
+// model, and the dialect may write it otherwise.
 import type { DemoAccount } from '../context'
 import { VIDEO_MAX_DURATION_SEC } from './create-params'
+import type { RealtimeDialect } from './dialect'
 import {
   REALTIME_MODELS,
   SETTLE_INTERVAL_SEC,
@@ -39,6 +41,7 @@ function modelJson(m: RealtimeModel, account: DemoAccount): Record<string, unkno
   }
 }
 
-export function modelsJson(account: DemoAccount): Record<string, unknown> {
-  return { object: 'list', plan: account.plan, data: REALTIME_MODELS.map((m) => modelJson(m, account)) }
+export function modelsJson(account: DemoAccount, dialect: RealtimeDialect): unknown {
+  const models = REALTIME_MODELS.map((m) => dialect.model(modelJson(m, account)))
+  return dialect.models(account.plan, models)
 }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoAccount } from '../context'
 import { createSession, type CreateDeps } from './create-session'
+import type { RealtimeDialect } from './dialect'
 import { readTextBody, retryAfterHeader, sendJson } from './http-util'
 import { modelsJson } from './models-route'
 import type { EventNameSet } from './protocols/model-r-names'
@@ -20,6 +21,8 @@ export interface RouteDeps extends CreateDeps {
   webrtc: WebRtcPeers
   /** Model-R event names for every connection (a client may still ask for beta with `OpenAI-Beta: realtime=v1`). */
   eventNames: EventNameSet
+  /** How the answers are shaped where the spec says "not shown". */
+  dialect: RealtimeDialect
 }
 
 const SESSION_PATH = /^\/v1\/realtime\/sessions\/([^/]+)(?:\/(reconnect|events|sdp|ws))?$/
@@ -46,7 +49,10 @@ export async function routeRealtime(
   }
 
   const auth = ctx.authenticate(req)
-  if (!auth.ok) return sendJson(res, auth.status, auth.body)
+  if (!auth.ok) {
+    const e = auth.body.error
+    return ctx.sendError(res, auth.status, e.code, e.type, e.message, e.param)
+  }
   const account = auth.account
   const notAllowed = (): void =>
     ctx.sendError(
@@ -58,7 +64,7 @@ export async function routeRealtime(
     )
 
   if (path === '/v1/realtime/models')
-    return method === 'GET' ? sendJson(res, 200, modelsJson(account)) : notAllowed()
+    return method === 'GET' ? sendJson(res, 200, modelsJson(account, d.dialect)) : notAllowed()
   if (path === '/v1/realtime/sessions') {
     if (method === 'POST') return createSession(d, req, res, account, auth.key)
     if (method === 'GET') return listSessions(d, res, url, account)
@@ -79,17 +85,18 @@ export async function routeRealtime(
     )
   }
   const action = match[2]
-  if (action === undefined && method === 'GET') return sendJson(res, 200, sessionJson(session, ctx.baseUrl()))
+  const json = (): Record<string, unknown> => sessionJson(session, ctx.baseUrl(), d.dialect)
+  if (action === undefined && method === 'GET') return sendJson(res, 200, json())
   if (action === undefined && method === 'DELETE') {
     if (!session.finished) session.end('client_deleted')
-    return sendJson(res, 200, sessionJson(session, ctx.baseUrl()))
+    return sendJson(res, 200, json())
   }
   if (action === 'reconnect' && method === 'POST') return reconnect(d, res, session)
-  if (action === 'events' && method === 'GET') return serveEvents(req, res, session)
+  if (action === 'events' && method === 'GET') return serveEvents(req, res, session, d.dialect)
   return notAllowed()
 }
 
-/** History, newest first: `{ object: 'list', data, has_more, first_id, last_id }`; page on with `after=<id>`. */
+/** History, newest first, in the dialect's list shape; page on with `after=<id>`. */
 function listSessions(d: RouteDeps, res: ServerResponse, url: URL, account: DemoAccount): void {
   const raw = url.searchParams.get('limit')
   const limit = raw === null ? HISTORY_DEFAULT_LIMIT : Number(raw)
@@ -101,27 +108,24 @@ function listSessions(d: RouteDeps, res: ServerResponse, url: URL, account: Demo
   const after = url.searchParams.get('after')
   if (after !== null) sessions = sessions.slice(sessions.findIndex((s) => s.id === after) + 1)
   const page = sessions.slice(0, limit)
-  sendJson(res, 200, {
-    object: 'list',
-    data: page.map((s) => sessionJson(s, d.ctx.baseUrl())),
-    has_more: sessions.length > limit,
-    first_id: page[0]?.id ?? null,
-    last_id: page.at(-1)?.id ?? null,
-  })
+  const items = page.map((s) => sessionJson(s, d.ctx.baseUrl(), d.dialect))
+  const hasMore = sessions.length > limit
+  sendJson(res, 200, d.dialect.list(items, hasMore, page[0]?.id ?? null, page.at(-1)?.id ?? null))
 }
 
-/** A new one-use token; after a drop the socket must be back within 120 s (`reconnect_by`). */
+/** A new one-use token; after a drop the socket must be back within 120 s (`reconnect_by` by default). */
 function reconnect(d: RouteDeps, res: ServerResponse, session: RealtimeSession): void {
   if (session.finished) {
     const message = `Session ${session.id} is ${session.status}; create a new session.`
     return d.ctx.sendError(res, 409, 'realtime_session_ended', 'invalid_request_error', message)
   }
-  session.reissueToken()
+  const entry = session.reissueToken()
   const reconnectBy = session.reconnectByMs
-  sendJson(res, 200, {
-    ...sessionJson(session, d.ctx.baseUrl()),
-    reconnect_by: reconnectBy === null ? null : new Date(reconnectBy).toISOString(),
-  })
+  const json = sessionJson(session, d.ctx.baseUrl(), d.dialect)
+  const connection = json.connection as { url?: string; sdp_url?: string }
+  const url = connection.url ?? connection.sdp_url ?? ''
+  const by = reconnectBy === null ? null : new Date(reconnectBy).toISOString()
+  sendJson(res, 200, d.dialect.reconnect(json, entry.token, url, by))
 }
 
 /**

@@ -1,6 +1,7 @@
 // The Session object (realtime-api.md "Session object"). Finished sessions add `ended_at`,
 // `end_reason`, and the full `usage` and `billing` objects that match the wallet history.
 import { INPUT_SAMPLE_RATE_HZ, OUTPUT_SAMPLE_RATE_HZ } from './conversation'
+import type { RealtimeDialect } from './dialect'
 import { SETTLE_INTERVAL_SEC } from './models'
 import type { RealtimeSession } from './session'
 import { usageJson } from './usage'
@@ -33,23 +34,28 @@ function connectionJson(s: RealtimeSession, baseUrl: string): Record<string, unk
   }
 }
 
-export function sessionJson(s: RealtimeSession, baseUrl: string): Record<string, unknown> {
+export function sessionJson(
+  s: RealtimeSession,
+  baseUrl: string,
+  dialect: RealtimeDialect,
+): Record<string, unknown> {
+  const terms = {
+    currency: 'VND',
+    settle_interval_sec: SETTLE_INTERVAL_SEC,
+    estimated_vnd_per_min: s.estimatedVndPerMin,
+    max_spend_vnd: s.params.maxSpendVnd,
+  }
   const json: Record<string, unknown> = {
     id: s.id,
     object: 'realtime.session',
-    status: s.status,
+    status: dialect.status(s.status),
     model: s.params.model.id,
     engine_protocol: s.params.model.engineProtocol,
     transport: s.params.transport,
     billing_basis: 'token',
     connect_by: iso(s.connectByMs),
     connection: connectionJson(s, baseUrl),
-    billing: {
-      currency: 'VND',
-      settle_interval_sec: SETTLE_INTERVAL_SEC,
-      estimated_vnd_per_min: s.estimatedVndPerMin,
-      max_spend_vnd: s.params.maxSpendVnd,
-    },
+    billing: terms,
     created_at: iso(s.createdAtMs),
     metadata: s.params.metadata,
   }
@@ -59,13 +65,17 @@ export function sessionJson(s: RealtimeSession, baseUrl: string): Record<string,
     ...json,
     ended_at: iso(s.endedAtMs ?? s.createdAtMs),
     end_reason: s.endReason,
-    usage: {
-      ...usageJson(s.billing.total),
-      duration_sec: durationMs / 1000,
-      audio_in_sec: s.recorder.receivedSamples / INPUT_SAMPLE_RATE_HZ,
-      audio_out_sec: s.recorder.sentSamples24k / OUTPUT_SAMPLE_RATE_HZ,
-      responses: s.model.conversation.responsesStarted,
-    },
-    billing: s.billing.json(),
+    usage: dialect.endedUsage(
+      usageJson(s.billing.total),
+      durationMs / 1000,
+      s.recorder.receivedSamples / INPUT_SAMPLE_RATE_HZ,
+      s.recorder.sentSamples24k / OUTPUT_SAMPLE_RATE_HZ,
+      s.model.conversation.responsesStarted,
+    ),
+    billing: dialect.endedBilling(
+      terms,
+      { totalVnd: s.billing.totalVnd, chargedVnd: s.billing.chargedVnd, unpaidVnd: s.billing.unpaidVnd },
+      s.billing.windows,
+    ),
   }
 }

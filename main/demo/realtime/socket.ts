@@ -5,8 +5,9 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { DemoContext, ErrorEnvelope } from '../context'
+import type { DemoContext } from '../context'
 import { INPUT_SAMPLE_RATE_HZ } from './conversation'
+import type { RealtimeDialect, WsTokenMode } from './dialect'
 import { randomId } from './ids'
 import { AudioPacer } from './pacing'
 import { createAdapter } from './protocols/create-adapter'
@@ -29,17 +30,28 @@ interface Refusal {
 
 export interface SocketOptions {
   eventNames: EventNameSet
+  dialect: RealtimeDialect
 }
 
-/** Token from `?token=`, `Authorization: Bearer`, or a `realtime-token.<token>` subprotocol. */
-function presentedToken(req: IncomingMessage, url: URL): string | null {
+/**
+ * The token where `mode` looks for it: `query` only `?token=`, `header` only `Authorization: Bearer`,
+ * `any` those two or a `realtime-token.<token>` subprotocol. A token offered elsewhere is not seen.
+ */
+function presentedToken(req: IncomingMessage, url: URL, mode: WsTokenMode): string | null {
   const query = url.searchParams.get('token')
-  if (query) return query
+  if (query && mode !== 'header') return query
   const auth = req.headers.authorization
-  if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim()
+  if (auth?.startsWith('Bearer ') && mode !== 'query') return auth.slice('Bearer '.length).trim()
+  if (mode !== 'any') return null
   for (const p of offeredProtocols(req))
     if (p.startsWith(TOKEN_SUBPROTOCOL_PREFIX)) return p.slice(TOKEN_SUBPROTOCOL_PREFIX.length)
   return null
+}
+
+const TOKEN_HINTS: Record<WsTokenMode, string> = {
+  query: 'Present the session token as the query parameter ?token=.',
+  header: 'Present the session token as Authorization: Bearer <token>.',
+  any: 'Present the session token as ?token=, Authorization: Bearer, or a realtime-token.<token> subprotocol.',
 }
 
 function offeredProtocols(req: IncomingMessage): string[] {
@@ -58,20 +70,14 @@ function wantsBetaNames(req: IncomingMessage): boolean {
   )
 }
 
-function refuse(socket: Duplex, status: number, code: string, message: string, random: () => number): void {
-  const body: ErrorEnvelope = {
-    error: {
-      message,
-      type: 'invalid_request_error',
-      param: null,
-      code,
-      request_id: randomId('req_', random),
-    },
-  }
-  const json = JSON.stringify(body)
+function refuse(socket: Duplex, refusal: Refusal, dialect: RealtimeDialect, random: () => number): void {
+  const { status, code, message } = refusal
+  const answer = dialect.error(code, 'invalid_request_error', message, null, randomId('req_', random))
+  const json = JSON.stringify(answer.body)
   const reason = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found' }[status] ?? 'Error'
+  const headers = Object.entries(answer.headers).map(([k, v]) => `${k}: ${v}\r\n`)
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\n${headers.join('')}Connection: close\r\n\r\n${json}`,
   )
 }
 
@@ -101,8 +107,7 @@ export class RealtimeSockets {
     if (id === undefined) return false
     const verdict = this.#admit(id, req, url)
     if ('refusal' in verdict) {
-      const { status, code, message } = verdict.refusal
-      refuse(socket, status, code, message, this.ctx.random)
+      refuse(socket, verdict.refusal, this.options.dialect, this.ctx.random)
       return true
     }
     const { session, entry, fresh } = verdict
@@ -119,12 +124,10 @@ export class RealtimeSockets {
     const session = this.store.get(id)
     if (!session)
       return { refusal: { status: 404, code: 'session_not_found', message: `No realtime session '${id}'.` } }
-    const token = presentedToken(req, url)
-    if (token === null) {
-      const message =
-        'Present the session token as ?token=, Authorization: Bearer, or a realtime-token.<token> subprotocol.'
-      return { refusal: { status: 401, code: 'missing_session_token', message } }
-    }
+    const mode = this.options.dialect.wsToken
+    const token = presentedToken(req, url, mode)
+    if (token === null)
+      return { refusal: { status: 401, code: 'missing_session_token', message: TOKEN_HINTS[mode] } }
     const check = this.tokens.check(token, this.ctx.clock.now())
     const entry = check.entry
     if (entry === undefined || entry.sessionId !== id) {
@@ -199,7 +202,11 @@ export class RealtimeSockets {
       session.touch()
       adapter.handle(message as Record<string, unknown>)
     })
-    const unsubscribe = session.events.subscribe({ event: (e) => send({ svc: e.event }), end: () => {} })
+    const dialect = this.options.dialect
+    const unsubscribe = session.events.subscribe({
+      event: (e) => send({ svc: dialect.event(e.event) }),
+      end: () => {},
+    })
     ws.on('close', (code) => {
       closing = true
       unsubscribe()

@@ -1,19 +1,21 @@
-// GET /v1/realtime/sessions/{id}/events: the service events as Server-Sent Events. Each frame is
-//   id: <seq>\nevent: <svc.type>\ndata: {"svc":{...}}\n\n
-// with the same JSON a WebSocket client receives. Past events are replayed first (after
-// Last-Event-ID when given); the stream ends when the session ends.
+// GET /v1/realtime/sessions/{id}/events: the service events as Server-Sent Events, framed as the dialect
+// says (default: `id: <seq>\nevent: <svc.type>\ndata: {"svc":{...}}\n\n`, the same JSON a WebSocket
+// client receives). Past events are replayed first (after Last-Event-ID when given); the stream ends
+// when the session ends.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { LoggedEvent } from './service-events'
+import type { RealtimeDialect } from './dialect'
 import type { RealtimeSession } from './session'
 
 /** A comment line now and then keeps proxies from closing a quiet stream; it is a transport concern, so real time. */
 export const SSE_KEEPALIVE_MS = 15_000
 
-export function sseFrame(e: LoggedEvent): string {
-  return `id: ${e.seq}\nevent: ${e.event.type}\ndata: ${JSON.stringify({ svc: e.event })}\n\n`
-}
-
-export function serveEvents(req: IncomingMessage, res: ServerResponse, session: RealtimeSession): void {
+export function serveEvents(
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: RealtimeSession,
+  dialect: RealtimeDialect,
+): void {
+  const sseFrame = dialect.sseFrame
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache',

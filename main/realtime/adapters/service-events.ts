@@ -1,40 +1,55 @@
 // The gateway's own events, top-level key `svc` (realtime-api.md "Events"). Neither upstream protocol
 // uses that key, so both adapters read it first. Payload fields are "not shown" in the spec: keep the
-// payload whole and lift out the fields whose names and types are the ones the gateway uses.
+// payload whole and lift out the fields under any plausible name (lenient-fields.ts lists them).
 import type { RealtimeEvent, ServiceEvent } from '../events'
+import {
+  BALANCE,
+  CHARGED,
+  FINAL,
+  MAX_SPEND,
+  NEXT_WINDOW,
+  PER_MIN,
+  SESSION_TOTAL,
+  UNPAID,
+  USED_PERCENT,
+  WINDOW_AMOUNT,
+  pickBoolean,
+  pickMoney,
+  pickNumber,
+  pickString,
+} from '../lenient-fields'
 import { malformed } from './decode-frame'
-import { num, obj, own, str, type JsonObject } from './fields'
+import { obj, str } from './fields'
 
-type NumberField =
+type MoneyField =
   | 'amountVnd'
   | 'chargedVnd'
   | 'unpaidVnd'
   | 'totalVnd'
   | 'balanceVnd'
   | 'maxSpendVnd'
-  | 'usedPercent'
   | 'nextWindowEstimateVnd'
   | 'estimatedVndPerMin'
 type StringField = 'sessionId' | 'reason' | 'message' | 'status'
 
-const NUMBER_FIELDS = bothSpellings<NumberField>({
-  amount_vnd: 'amountVnd',
-  charged_vnd: 'chargedVnd',
-  unpaid_vnd: 'unpaidVnd',
-  total_vnd: 'totalVnd',
-  balance_vnd: 'balanceVnd',
-  max_spend_vnd: 'maxSpendVnd',
-  used_percent: 'usedPercent',
-  next_window_estimate_vnd: 'nextWindowEstimateVnd',
-  estimated_vnd_per_min: 'estimatedVndPerMin',
-})
+/** Where each field is looked for; lenient-fields.ts matches case and `_` loosely and reads money objects. */
+const MONEY_FIELDS: Record<MoneyField, readonly string[]> = {
+  amountVnd: WINDOW_AMOUNT,
+  chargedVnd: CHARGED,
+  unpaidVnd: UNPAID,
+  totalVnd: SESSION_TOTAL,
+  balanceVnd: BALANCE,
+  maxSpendVnd: MAX_SPEND,
+  nextWindowEstimateVnd: NEXT_WINDOW,
+  estimatedVndPerMin: PER_MIN,
+}
 
-const STRING_FIELDS = bothSpellings<StringField>({
-  session_id: 'sessionId',
-  reason: 'reason',
-  message: 'message',
-  status: 'status',
-})
+const STRING_FIELDS: Record<StringField, readonly string[]> = {
+  sessionId: ['session_id', 'session.id'],
+  reason: ['reason', 'end_reason', 'termination_reason', 'error.code'],
+  message: ['message', 'error.message', 'detail'],
+  status: ['status', 'session_status'],
+}
 
 export function serviceEvent(svc: unknown): RealtimeEvent {
   const payload = obj(svc)
@@ -42,25 +57,28 @@ export function serviceEvent(svc: unknown): RealtimeEvent {
   if (!payload || !kind) return malformed('svc event without a type', safeJson(svc)).malformed
   const event: ServiceEvent = { type: 'service', kind, payload }
   // `session.active` nests its billing terms (estimated_vnd_per_min, max_spend_vnd) under `billing`.
-  for (const source of [obj(payload.billing), payload]) if (source) lift(event, source)
-  if (typeof payload.final === 'boolean') event.final = payload.final
+  const sources = [payload, obj(payload.billing)]
+  for (const [field, paths] of Object.entries(MONEY_FIELDS) as [MoneyField, readonly string[]][]) {
+    const found = first(sources, (s) => pickMoney(s, paths))
+    if (found !== null) event[field] = found
+  }
+  const usedPercent = pickNumber(payload, USED_PERCENT)
+  if (usedPercent !== null) event.usedPercent = usedPercent
+  for (const [field, paths] of Object.entries(STRING_FIELDS) as [StringField, readonly string[]][]) {
+    const found = pickString(payload, paths)
+    if (found !== null) event[field] = found
+  }
+  const final = pickBoolean(payload, FINAL)
+  if (final !== null) event.final = final
   return event
 }
 
-function lift(event: ServiceEvent, source: JsonObject): void {
-  for (const [key, value] of Object.entries(source)) {
-    const numberField = own(NUMBER_FIELDS, key)
-    const stringField = own(STRING_FIELDS, key)
-    const n = num(value)
-    const s = str(value)
-    if (numberField && n !== null) event[numberField] = n
-    if (stringField && s !== null) event[stringField] = s
+function first<T>(sources: readonly unknown[], read: (s: unknown) => T | null): T | null {
+  for (const s of sources) {
+    const v = s ? read(s) : null
+    if (v !== null) return v
   }
-}
-
-/** The gateway writes snake_case; a camelCase spelling is read as well. */
-function bothSpellings<T extends string>(snake: Record<string, T>): Readonly<Record<string, T>> {
-  return { ...snake, ...Object.fromEntries(Object.values(snake).map((camel) => [camel, camel])) }
+  return null
 }
 
 /** A sample for the report; nesting too deep to serialise is described, not recursed into. */

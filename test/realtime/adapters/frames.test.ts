@@ -43,12 +43,12 @@ describe('frame decoding', () => {
 
 describe('gateway svc events', () => {
   const expected = [
-    'service session.active {"estimatedVndPerMin":2709,"maxSpendVnd":50000,"sessionId":"rts_abc"}',
-    'service usage.settled {"sessionId":"rts_abc","amountVnd":1234.5,"chargedVnd":1234.5,"unpaidVnd":0,"totalVnd":1234.5,"balanceVnd":98765,"final":false}',
-    'service warning.low_balance {"sessionId":"rts_abc","balanceVnd":2000,"nextWindowEstimateVnd":2709}',
-    'service warning.max_spend {"sessionId":"rts_abc","totalVnd":41000,"maxSpendVnd":50000,"usedPercent":82}',
-    'service session.terminated {"sessionId":"rts_abc","reason":"insufficient_balance","message":"Wallet is empty.","totalVnd":41000}',
-    'service session.ended {"sessionId":"rts_abc","status":"ended","reason":"client_deleted","totalVnd":41000}',
+    'service session.active {"maxSpendVnd":50000,"estimatedVndPerMin":2709,"sessionId":"rts_abc"}',
+    'service usage.settled {"amountVnd":1234.5,"chargedVnd":1234.5,"unpaidVnd":0,"totalVnd":1234.5,"balanceVnd":98765,"sessionId":"rts_abc","final":false}',
+    'service warning.low_balance {"balanceVnd":2000,"nextWindowEstimateVnd":2709,"sessionId":"rts_abc"}',
+    'service warning.max_spend {"totalVnd":41000,"maxSpendVnd":50000,"usedPercent":82,"sessionId":"rts_abc"}',
+    'service session.terminated {"totalVnd":41000,"sessionId":"rts_abc","reason":"insufficient_balance","message":"Wallet is empty."}',
+    'service session.ended {"totalVnd":41000,"sessionId":"rts_abc","reason":"client_deleted","status":"ended"}',
     // Unknown kinds pass through; fields of the wrong type are not lifted.
     'service session.paused {"amountVnd":7}',
     'malformed svc event without a type "{\\"amount_vnd\\":1}"',

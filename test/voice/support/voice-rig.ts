@@ -5,7 +5,7 @@ import type { EventChannel, Events, Settings } from '../../../preload/contract'
 import { AudioPorts } from '../../../main/audio-port/audio-ports'
 import type { AudioPortEnd, AudioPortMessage } from '../../../main/audio-port/port'
 import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/index'
-import { startDemoServer, type DemoServer } from '../../../main/demo/server'
+import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../../main/demo/server'
 import { EventHub } from '../../../main/ipc/event-hub'
 import { DEFAULT_SETTINGS } from '../../../main/settings/settings-schema'
 import { VoiceService, type VoiceActivity, type VoiceServiceDeps } from '../../../main/voice/voice-service'
@@ -44,9 +44,16 @@ export async function startVoiceRig(
   realtime: Partial<Settings['realtime']> = {},
   key: 'ordinary' | 'free' = 'ordinary',
   createEngine?: VoiceServiceDeps['createEngine'],
+  /** The demo's answers to what the realtime spec leaves "not shown"; default as startDemoServer's. */
+  variant?: DemoServerOptions['variant'],
 ): Promise<VoiceRig> {
   let mount: RealtimeMount | undefined
-  const demo = await startDemoServer({ port: 0, seed: 1, mounts: [(ctx) => (mount = mountRealtime(ctx))] })
+  const demo = await startDemoServer({
+    port: 0,
+    seed: 1,
+    mounts: [(ctx) => (mount = mountRealtime(ctx))],
+    ...(variant ? { variant } : {}),
+  })
   const settings: Settings = structuredClone(DEFAULT_SETTINGS)
   // The page here has no WebRTC: the WebSocket path unless a test asks otherwise.
   Object.assign(settings.realtime, { instructions: 'Answer in English.', transport: 'websocket' }, realtime)

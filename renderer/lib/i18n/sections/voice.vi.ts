@@ -48,6 +48,8 @@ export const voiceVi = {
   'voice.cost.cap': 'Mức chi tối đa',
   'voice.cost.noCap': 'Không đặt',
   'voice.cost.note': 'Con số ước tính; số chính xác được chốt khi phiên kết thúc.',
+  'voice.cost.unknown': 'không rõ',
+  'voice.cost.unread': 'Không đọc được số tiền dịch vụ đã chốt; đây chỉ là ước tính.',
   'voice.minutes.about': '≈ {minutes} phút',
   'voice.minutes.underOne': 'dưới 1 phút',
 
