@@ -91,6 +91,9 @@ export const en: Record<MessageKey, string> = {
   'error.account_locked': 'This account is disabled or in its 24-hour security lock.',
   'error.not_found': 'Not found.',
   'error.rate_limit': 'Too many requests. Try again in {seconds} seconds.',
+  'error.insufficient_balance': 'Not enough balance in the wallet. Top up, then try again.',
+  'error.blocked':
+    'The request was blocked before it reached the API (the service’s protection layer, error 1010). Update Loa; if your network goes through a proxy or firewall, check that it keeps the User-Agent header.',
   'error.network': 'Could not reach the service.',
   'error.server': 'The service is having trouble. Try again later.',
   'error.protocol': 'The service answered with data Loa could not read.',

@@ -92,6 +92,9 @@ export const vi = {
   'error.account_locked': 'Tài khoản bị vô hiệu hóa hoặc đang bị khóa bảo mật 24 giờ.',
   'error.not_found': 'Không tìm thấy.',
   'error.rate_limit': 'Quá nhiều yêu cầu. Thử lại sau {seconds} giây.',
+  'error.insufficient_balance': 'Số dư ví không đủ. Hãy nạp thêm tiền rồi thử lại.',
+  'error.blocked':
+    'Yêu cầu bị chặn trước khi tới API (lớp bảo vệ của dịch vụ, lỗi 1010). Hãy cập nhật Loa; nếu mạng đi qua proxy hoặc tường lửa, kiểm tra nó giữ nguyên tiêu đề User-Agent.',
   'error.network': 'Không kết nối được với dịch vụ.',
   'error.server': 'Dịch vụ đang gặp lỗi. Thử lại sau.',
   'error.protocol': 'Dịch vụ trả về dữ liệu không đọc được.',
