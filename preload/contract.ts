@@ -15,6 +15,7 @@ import type {
   VideoModelList,
 } from '../main/api/management/types'
 import type { RuleNote } from '../main/api/tts/tts-check'
+import type { ModelClosedCode } from '../main/api/tts/tts-rules'
 import type { EngineState } from '../main/realtime/engine-state'
 
 export type { Glance, Part }
@@ -392,8 +393,10 @@ export interface ReaderModel {
   voiceKind: 'language_code' | 'list' | 'fallback' | 'pattern'
   /** `native`: reads Vietnamese; `poor`: English-only voices mispronounce it. */
   vietnamese: 'native' | 'poor' | 'unknown'
-  /** Set for ids the service does not open. */
+  /** Set for ids the service does not open: main's words, for logs. */
   closedReason: string | null
+  /** The same reason as a code and its figures, for the UI's words (`reader.closed.<code>`). */
+  closed: { code: ModelClosedCode; params: Record<string, string> } | null
   /** false when the service says this key may not use the model (an allowlist). */
   allowedForKey: boolean
 }
