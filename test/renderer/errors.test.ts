@@ -20,6 +20,7 @@ const { ReaderStore } = await import('../../renderer/stores/reader.svelte')
 const { default: Voice } = await import('../../renderer/views/Voice.svelte')
 const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
 const { default: KeyForm } = await import('../../renderer/components/KeyForm.svelte')
+const { problemText } = await import('../../renderer/components/reader/reader-text')
 
 const SHORT_WALLET = {
   kind: 'insufficient_balance',
@@ -147,6 +148,39 @@ describe('the words for an error', () => {
     expect(errorText(EDGE, words('en'))).toBe(`${TEXTS.en.edge} ${TEXTS.en.edgeNext}`)
     expect(errorText({ kind: 'mystery' as never, message: 'Main says this.' }, words('vi'))).toBe(
       'Main says this.',
+    )
+  })
+})
+
+describe('the Reader’s refusals', () => {
+  const t =
+    (lang: Language) => (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
+      translate(lang, key, params)
+
+  it('say why a model is not open and what a valid voice looks like in the UI’s language', () => {
+    const closed = {
+      code: 'model_not_open',
+      field: 'model',
+      message:
+        "elevenlabs/eleven_flash_v2_5: This id is not open; multi-vendor ids use hyphens (e.g. 'eleven-flash-v2.5').",
+      params: { model: 'elevenlabs/eleven_flash_v2_5', reason: 'hyphenated_id', id: 'eleven-flash-v2.5' },
+    } as const
+    expect(problemText(closed, 'vi', t('vi'))).toBe(
+      'Không dùng được elevenlabs/eleven_flash_v2_5: mã này không mở; mô hình của nhiều nhà cung cấp viết bằng dấu gạch ngang (ví dụ eleven-flash-v2.5).',
+    )
+    const voice = {
+      code: 'invalid_voice',
+      field: 'voice',
+      message: "'Kore' is not a voice of openai/tts-1. Valid voices: alloy, ash.",
+      params: { model: 'openai/tts-1', voice: 'Kore', rule: 'list', voices: 'alloy, ash' },
+    } as const
+    expect(problemText(voice, 'vi', t('vi'))).toBe(
+      '“Kore” không phải giọng của openai/tts-1. Các giọng hợp lệ: alloy, ash.',
+    )
+    expect(
+      problemText({ ...voice, params: { ...voice.params, rule: 'pattern', voices: '' } }, 'en', t('en')),
+    ).toBe(
+      '“Kore” is not a voice of openai/tts-1. Voices are named <locale>-<Tier>-<Letter>, such as vi-VN-Standard-A.',
     )
   })
 })
