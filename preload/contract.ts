@@ -15,6 +15,7 @@ import type {
   VideoModelList,
 } from '../main/api/management/types'
 import type { RuleNote } from '../main/api/tts/tts-check'
+import type { ModelClosedCode } from '../main/api/tts/tts-rules'
 import type { EngineState } from '../main/realtime/engine-state'
 
 export type { Glance, Part }
@@ -27,6 +28,8 @@ export type ErrorKind =
   | 'account_locked' // 403: disabled account or 24-hour security lock
   | 'not_found'
   | 'rate_limit' // 429: wait retryAfterMs
+  | 'insufficient_balance' // the wallet cannot pay: 402, or 400 `insufficient_balance` (tts-api.md "Errors")
+  | 'blocked' // refused before reaching the API: the edge protection layer (its error 1010) or a proxy
   | 'network' // no answer from the service
   | 'server' // 5xx
   | 'protocol' // the service answered something we could not understand
@@ -37,10 +40,21 @@ export type ErrorKind =
 
 export interface IpcError {
   kind: ErrorKind
+  /** Main's words, in English, for logs; the renderer says the error from its dictionary by code or kind. */
   message: string
   retryAfterMs?: number
   /** For invalid_input and protocol errors: the offending field's path. */
   field?: string
+  /**
+   * What exactly went wrong: the service's error code (`insufficient_balance`, `model_not_found`, ...) or one
+   * of Loa's own (`edge_blocked`, `base_url_not_https`, ...). The renderer's dictionary has a sentence for
+   * the codes it knows and falls back to the kind.
+   */
+  code?: string
+  /** The figures and names the code's sentence states (`{ format: 'ogg' }`), for saying it in any language. */
+  params?: Record<string, string | number>
+  /** The service's `request_id`, to quote to support; null when the service sent none. */
+  requestId?: string | null
 }
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }
@@ -246,6 +260,8 @@ export interface VoiceProblem {
   /** No session could be opened; the next press tries again. */
   fatal: boolean
   retryAfterMs?: number
+  /** The service's `request_id` of the refusal, to quote to support. */
+  requestId?: string | null
 }
 
 export interface VoiceSessionSummary {
@@ -378,8 +394,10 @@ export interface ReaderModel {
   voiceKind: 'language_code' | 'list' | 'fallback' | 'pattern'
   /** `native`: reads Vietnamese; `poor`: English-only voices mispronounce it. */
   vietnamese: 'native' | 'poor' | 'unknown'
-  /** Set for ids the service does not open. */
+  /** Set for ids the service does not open: main's words, for logs. */
   closedReason: string | null
+  /** The same reason as a code and its figures, for the UI's words (`reader.closed.<code>`). */
+  closed: { code: ModelClosedCode; params: Record<string, string> } | null
   /** false when the service says this key may not use the model (an allowlist). */
   allowedForKey: boolean
 }

@@ -1,5 +1,5 @@
 // One error type for every answer of the gateway that is not a success, with the kind the UI acts on.
-import { AppError } from '../errors'
+import { AppError, type AppErrorOptions } from '../errors'
 import type { ErrorKind } from '../../preload/contract'
 
 export interface GatewayErrorDetails {
@@ -12,15 +12,14 @@ export interface GatewayErrorDetails {
 export class GatewayError extends AppError {
   readonly details: GatewayErrorDetails
 
-  constructor(
-    kind: ErrorKind,
-    message: string,
-    details: GatewayErrorDetails,
-    opts: { cause?: unknown; retryAfterMs?: number; field?: string } = {},
-  ) {
+  constructor(kind: ErrorKind, message: string, details: GatewayErrorDetails, opts: AppErrorOptions = {}) {
     super(kind, message, opts)
     this.name = 'GatewayError'
     this.details = details
+  }
+
+  override get answer(): { code: string | null; requestId: string | null } {
+    return { code: this.details.code, requestId: this.details.requestId }
   }
 }
 
@@ -61,6 +60,7 @@ export function readEnvelope(body: unknown): Envelope {
 
 export function kindForStatus(status: number): ErrorKind {
   if (status === 401) return 'auth'
+  if (status === 402) return 'insufficient_balance'
   if (status === 403) return 'forbidden'
   if (status === 404 || status === 410) return 'not_found'
   if (status === 429) return 'rate_limit'
@@ -68,3 +68,50 @@ export function kindForStatus(status: number): ErrorKind {
   if (status >= 400) return 'invalid_input'
   return 'protocol'
 }
+
+/**
+ * The kind from the status and the envelope's code. Money first: the TTS API sends a short wallet as 400
+ * `insufficient_balance` (tts-api.md "Errors"), the realtime API as 402 (realtime-api.md "Errors": "top
+ * up"); neither is a mistake in the request.
+ */
+export function kindFor(status: number, code: string | null): ErrorKind {
+  if (code === INSUFFICIENT_BALANCE) return 'insufficient_balance'
+  return kindForStatus(status)
+}
+
+export const INSUFFICIENT_BALANCE = 'insufficient_balance'
+/** Loa's code for a request the edge protection layer refused before it reached the API. */
+export const EDGE_BLOCKED = 'edge_blocked'
+
+/** A refusal as read from its status and body: what the app acts on, and what the service said. */
+export interface Refusal extends Envelope {
+  kind: ErrorKind
+  /** Set when Loa named the refusal itself: the body was not the API's (`edge_blocked`). */
+  loaCode: string | null
+}
+
+/**
+ * The edge layer's refusal is not the API's envelope: JSON with `error_code: 1010`, an HTML page or plain
+ * text with "error code: 1010" (management-api.md "Authentication" 3). The figure must stand alone, so a
+ * request id or a price that merely contains it does not count.
+ */
+const EDGE_CODE = /(?<![\w.-])1010(?![\w.-])/
+
+/** Reads a refused answer's body (JSON, HTML, text or nothing) into its kind, code and request id. */
+export function readRefusal(status: number, bodyText: string): Refusal {
+  let parsed: unknown = null
+  try {
+    parsed = JSON.parse(bodyText)
+  } catch {
+    // Edge layers and proxies answer with HTML or nothing; the status still tells what happened.
+  }
+  const env = readEnvelope(parsed)
+  const fromApi = env.code !== null && !EDGE_CODE.test(env.code)
+  if (status === 403 && !fromApi && EDGE_CODE.test(bodyText)) {
+    return { ...env, code: null, kind: 'blocked', loaCode: EDGE_BLOCKED }
+  }
+  return { ...env, kind: kindFor(status, env.code), loaCode: null }
+}
+
+export const EDGE_BLOCKED_MESSAGE =
+  'The request was blocked before it reached the API (edge protection, error 1010).'

@@ -1,5 +1,12 @@
 // The one place that sends HTTP to the gateway: base URL, key, User-Agent, timeout, error mapping.
-import { GatewayError, kindForStatus, readEnvelope, retryAfterMs } from './gateway-error'
+import {
+  EDGE_BLOCKED,
+  EDGE_BLOCKED_MESSAGE,
+  GatewayError,
+  readRefusal,
+  retryAfterMs,
+  type Refusal,
+} from './gateway-error'
 import { userAgent } from './user-agent'
 
 export interface GatewayEndpoint {
@@ -85,20 +92,25 @@ export async function gatewayJson(
 }
 
 export async function errorFromResponse(res: Response): Promise<GatewayError> {
-  let parsed: unknown = null
+  let text = ''
   try {
-    parsed = JSON.parse(await res.text())
+    text = await res.text()
   } catch {
-    // Edge layers and proxies answer with HTML or nothing; the status still tells what happened.
+    // A body cut short says nothing more than the status.
   }
-  const env = readEnvelope(parsed)
-  const kind = kindForStatus(res.status)
+  const refusal = readRefusal(res.status, text)
   const wait = retryAfterMs(res.headers.get('retry-after'))
-  const message = env.message ?? `The service answered ${res.status} ${res.statusText}`.trim()
-  return new GatewayError(kind, message, details(res, env), wait === undefined ? {} : { retryAfterMs: wait })
+  const message =
+    refusal.loaCode === EDGE_BLOCKED
+      ? EDGE_BLOCKED_MESSAGE
+      : (refusal.message ?? `The service answered ${res.status} ${res.statusText}`.trim())
+  return new GatewayError(refusal.kind, message, details(res, refusal), {
+    ...(wait === undefined ? {} : { retryAfterMs: wait }),
+    ...(refusal.loaCode === null ? {} : { code: refusal.loaCode }),
+  })
 }
 
-function details(res: Response, env: ReturnType<typeof readEnvelope> | null) {
+function details(res: Response, env: Pick<Refusal, 'code' | 'requestId'> | null) {
   return { status: res.status, code: env?.code ?? null, requestId: env?.requestId ?? null }
 }
 

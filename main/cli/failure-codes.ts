@@ -13,6 +13,8 @@ export const CLI_ERROR_CODES = {
   auth: 'the service refused the key: missing, invalid or revoked (exit 3)',
   forbidden: 'the key or account may not do this (exit 3)',
   account_locked: 'the account is disabled or in its 24-hour security lock (exit 3)',
+  edge_blocked:
+    'the protection in front of the gateway refused the request before it reached the API (its error 1010; exit 3)',
   rate_limited: 'too many requests; the hint says how long to wait (exit 4)',
   network: 'no answer from the gateway: refused, unreachable or timed out (exit 5)',
   insufficient_balance: 'the wallet cannot pay (exit 1); also the code whenever the service answers 402',
@@ -34,6 +36,8 @@ export const HINTS = {
   passBaseUrl: 'pass --base-url URL or set LOA_BASE_URL, or save a gateway address in the Loa app.',
   forbidden: 'this key or account may not do this: use another model or key, or ask the account owner.',
   locked: 'wait for the 24-hour security lock to end, or ask support to re-enable the account.',
+  edgeBlocked:
+    'update loa; if it goes through a proxy or firewall, check that it keeps the User-Agent header.',
   network: 'check the gateway address (--base-url or LOA_BASE_URL) and the network, then try again.',
   notFound: 'check the id or name you gave.',
   invalidResponse: 'check that the gateway address points at the gateway, not at another server.',

@@ -63,7 +63,11 @@ function describeAppError(err: AppError, verbName: string | null): Failure {
   const serviceHint = hintForServiceCode(answer.code)
   // Money first: the TTS API sends a short wallet as 400 `insufficient_balance` (tts-api.md "Errors"), the
   // realtime API as 402; neither is a mistake in the request, whatever kind the status maps to.
-  if (answer.status === 402 || answer.code === 'insufficient_balance') {
+  if (
+    err.kind === 'insufficient_balance' ||
+    answer.status === 402 ||
+    answer.code === 'insufficient_balance'
+  ) {
     return {
       ...known,
       code: codeOr('insufficient_balance'),
@@ -86,6 +90,8 @@ function describeAppError(err: AppError, verbName: string | null): Failure {
       return failure(codeOr('forbidden'), said, HINTS.forbidden, EXIT.auth)
     case 'account_locked':
       return failure(codeOr('account_locked'), said, HINTS.locked, EXIT.auth)
+    case 'blocked':
+      return failure('edge_blocked', said, HINTS.edgeBlocked, EXIT.auth)
     case 'rate_limit':
       return failure(
         codeOr('rate_limited'),

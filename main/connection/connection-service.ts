@@ -119,31 +119,42 @@ export class ConnectionService {
   }
 }
 
+/**
+ * The gateway address as Loa stores it, or a refusal whose code the key form says in the user's words
+ * (`base_url_*`). The address is the service's base URL, without the `/v1` every path adds.
+ */
 function normalizeBaseUrl(value: unknown): string {
+  const refuse = (code: string, message: string, params?: Record<string, string>) =>
+    new AppError('invalid_input', message, { field: 'baseUrl', code, ...(params ? { params } : {}) })
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new AppError('invalid_input', 'Enter the gateway address first.', { field: 'baseUrl' })
+    throw refuse('base_url_missing', 'Enter the gateway address first.')
   }
   let url: URL
   try {
     url = new URL(value.trim())
   } catch {
-    throw new AppError('invalid_input', 'The gateway address is not a valid URL.', { field: 'baseUrl' })
+    throw refuse('base_url_invalid', 'The gateway address is not a valid URL.')
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('invalid_input', 'The gateway address must start with https://', { field: 'baseUrl' })
+    throw refuse('base_url_scheme', 'The gateway address must start with https://')
   }
   if (url.username || url.password) {
-    throw new AppError('invalid_input', 'The gateway address must not contain a user name or password.', {
-      field: 'baseUrl',
-    })
+    throw refuse('base_url_credentials', 'The gateway address must not contain a user name or password.')
   }
   // Plain http is accepted only on this machine: a key must never cross a network in clear text.
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new AppError('invalid_input', 'Use https:// for a gateway on another machine.', {
-      field: 'baseUrl',
+    throw refuse('base_url_not_https', 'Use https:// for a gateway on another machine.', {
+      suggestion: `https://${url.host}${url.pathname.replace(/\/+$/, '')}`,
     })
   }
-  return url.origin + url.pathname.replace(/\/+$/, '')
+  const path = url.pathname.replace(/\/+$/, '')
+  // Every request adds `/v1/...` itself: an address ending in /v1 would ask for /v1/v1/... and fail.
+  if (/\/v1$/i.test(path)) {
+    throw refuse('base_url_has_v1', 'Leave /v1 out of the gateway address.', {
+      suggestion: url.origin + path.replace(/\/v1$/i, ''),
+    })
+  }
+  return url.origin + path
 }
 
 function isLoopback(host: string): boolean {

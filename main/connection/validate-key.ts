@@ -28,17 +28,21 @@ export async function validateKey(endpoint: GatewayEndpoint): Promise<void> {
 
 function explain(err: unknown): unknown {
   if (err instanceof GatewayError && err.kind === 'auth') {
-    return new AppError('auth', 'The service did not accept this key.', { cause: err })
+    return new AppError('auth', 'The service did not accept this key.', { cause: err, code: 'key_rejected' })
   }
   return err
 }
 
 /** Cheap local checks before any request: a key is one line of printable ASCII. */
 export function checkKeyShape(key: unknown): string {
-  if (typeof key !== 'string') throw new AppError('invalid_input', 'The key must be text.', { field: 'key' })
+  if (typeof key !== 'string')
+    throw new AppError('invalid_input', 'The key must be text.', { field: 'key', code: 'key_malformed' })
   const trimmed = key.trim()
   if (trimmed.length < 8 || trimmed.length > 512 || !/^[\x21-\x7e]+$/.test(trimmed)) {
-    throw new AppError('invalid_input', 'That does not look like an API key.', { field: 'key' })
+    throw new AppError('invalid_input', 'That does not look like an API key.', {
+      field: 'key',
+      code: 'key_malformed',
+    })
   }
   return trimmed
 }

@@ -37,6 +37,8 @@ export interface EngineError {
   code: string | null
   message: string
   retryAfterMs?: number
+  /** The service's `request_id` of the refusal, to quote to support. */
+  requestId?: string | null
 }
 
 export type EngineEvent =

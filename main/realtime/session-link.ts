@@ -408,11 +408,16 @@ function endOf(
 
 export function engineError(err: unknown): EngineError {
   if (err instanceof GatewayError) {
-    const out: EngineError = { kind: err.kind, code: err.details.code, message: err.message }
+    const out: EngineError = {
+      kind: err.kind,
+      code: err.code ?? err.details.code,
+      message: err.message,
+      requestId: err.details.requestId,
+    }
     if (err.retryAfterMs !== undefined) out.retryAfterMs = err.retryAfterMs
     return out
   }
   if (err instanceof TransportError) return { kind: err.kind, code: err.code, message: err.message }
-  if (err instanceof AppError) return { kind: err.kind, code: null, message: err.message }
+  if (err instanceof AppError) return { kind: err.kind, code: err.code ?? null, message: err.message }
   return { kind: 'internal', code: null, message: err instanceof Error ? err.message : String(err) }
 }

@@ -59,7 +59,7 @@ export type TransportConnector = (
  * refused over HTTP (e.g. `realtime_token_expired`), else `network`, `timeout` or `aborted`.
  */
 export class TransportError extends AppError {
-  readonly code: string
+  override readonly code: string
   readonly status: number | null
 
   constructor(

@@ -5,7 +5,7 @@
 // `realtime_token_expired` from `session_not_found`). Once open, the listener hears frames, at most one
 // error, then exactly one close.
 import WebSocket from 'ws'
-import { kindForStatus, readEnvelope } from '../api/gateway-error'
+import { EDGE_BLOCKED, EDGE_BLOCKED_MESSAGE, readRefusal } from '../api/gateway-error'
 import { userAgent } from '../api/user-agent'
 import {
   OnceSignals,
@@ -174,15 +174,11 @@ function aborted(): TransportError {
 }
 
 function refusal(status: number, body: string): TransportError {
-  let parsed: unknown = null
-  try {
-    parsed = JSON.parse(body)
-  } catch {
-    // An edge layer may answer in HTML; the status still says what happened.
-  }
-  const env = readEnvelope(parsed)
-  const message = env.message ?? `The service refused the WebSocket with HTTP ${status}.`
-  return new TransportError(kindForStatus(status), env.code ?? `http_${status}`, message, { status })
+  const r = readRefusal(status, body)
+  if (r.loaCode === EDGE_BLOCKED)
+    return new TransportError(r.kind, EDGE_BLOCKED, EDGE_BLOCKED_MESSAGE, { status })
+  const message = r.message ?? `The service refused the WebSocket with HTTP ${status}.`
+  return new TransportError(r.kind, r.code ?? `http_${status}`, message, { status })
 }
 
 function readLimited(res: NodeJS.ReadableStream): Promise<string> {

@@ -101,7 +101,9 @@ export class SettingsService {
   #persist(): void {
     if (!this.#backend) {
       this.#unsaved = true
-      throw new AppError('storage', 'Settings could not be saved to disk; they apply until Loa quits.')
+      throw new AppError('storage', 'Settings could not be saved to disk; they apply until Loa quits.', {
+        code: 'settings_not_saved',
+      })
     }
     try {
       this.#backend.store = this.#settings as unknown as Record<string, unknown>
@@ -110,6 +112,7 @@ export class SettingsService {
       this.#unsaved = true
       throw new AppError('storage', 'Settings could not be saved to disk; they apply until Loa quits.', {
         cause,
+        code: 'settings_not_saved',
       })
     }
   }
@@ -151,7 +154,7 @@ function invalid(error: z.ZodError): AppError {
   return new AppError(
     'invalid_input',
     `Setting ${field || '(unknown)'}: ${issue?.message ?? 'invalid value'}`,
-    { field },
+    { field, code: 'setting_invalid', params: { field: field || '?' } },
   )
 }
 

@@ -29,7 +29,8 @@ export function toReaderModel(model: TtsModel | null, rules: TtsRules): ReaderMo
     voiceRequired: rules.voiceRequired,
     voiceKind: rules.voice.kind,
     vietnamese: rules.vietnamese,
-    closedReason: rules.closedReason,
+    closedReason: rules.closed?.message ?? null,
+    closed: rules.closed === null ? null : { code: rules.closed.code, params: rules.closed.params },
     allowedForKey: model?.allowedForKey !== false,
   }
 }

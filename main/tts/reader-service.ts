@@ -114,16 +114,21 @@ export class ReaderService {
     if (!check.ok) {
       const first = check.problems[0]
       throw new AppError('invalid_input', check.problems.map((p) => p.message).join(' '), {
-        ...(first ? { field: first.field } : {}),
+        ...(first ? { field: first.field, code: first.code, params: first.params } : {}),
       })
     }
     const { costVnd: estimateVnd, freeChars } = await this.#price(choice.text, rules)
     const balance = this.#deps.balanceVnd()
     if (affordable(estimateVnd, balance, freeChars) === false && estimateVnd !== null && balance !== null) {
+      // Money first: not a mistake in the text, and the way on is to top up (or read less).
       throw new AppError(
-        'invalid_input',
+        'insufficient_balance',
         `Reading this costs about ${Math.ceil(estimateVnd)} VND; the balance is ${Math.floor(balance)} VND.`,
-        { field: 'input' },
+        {
+          field: 'input',
+          code: 'reading_over_balance',
+          params: { costVnd: Math.ceil(estimateVnd), balanceVnd: Math.floor(balance) },
+        },
       )
     }
     this.current?.cancel()
@@ -156,10 +161,14 @@ export class ReaderService {
     saved: TtsDefaults,
   ): Promise<{ choice: ReaderChoice; poorVietnamese: boolean }> {
     if (text.trim() === '')
-      throw new AppError('invalid_input', 'There is no text to read.', { field: 'input' })
+      throw new AppError('invalid_input', 'There is no text to read.', {
+        field: 'input',
+        code: 'empty_input',
+      })
     const { models } = await this.models()
     const model = defaultModel(models, saved.model)
-    if (!model) throw new AppError('unavailable', 'The service offers no speech model.')
+    if (!model)
+      throw new AppError('unavailable', 'The service offers no speech model.', { code: 'no_speech_model' })
     const voices = await this.voices(model.id).catch(() => null)
     const choice = defaultChoice(text.slice(0, MAX_READER_TEXT), saved, model, voices)
     return { choice, poorVietnamese: model.vietnamese === 'poor' && hasVietnamese(text) }
@@ -212,7 +221,7 @@ export class ReaderService {
 
   resume(): ReadingStatus {
     const r = this.current
-    if (!r) throw new AppError('not_found', 'There is no reading to continue.')
+    if (!r) throw new AppError('not_found', 'There is no reading to continue.', { code: 'no_reading' })
     if (r.job.status === 'done') return r.status()
     r.start()
     return r.status()
@@ -234,17 +243,20 @@ export class ReaderService {
     const inMemory = this.#readings.find((r) => r.id === id)
     const record = this.#deps.history.get(id)
     const format = inMemory?.request.response_format ?? record?.format
-    if (!format) throw new AppError('not_found', 'This reading is no longer known.')
+    if (!format)
+      throw new AppError('not_found', 'This reading is no longer known.', { code: 'reading_unknown' })
     if (!JOINABLE_FORMATS.includes(format)) {
       throw new AppError(
         'invalid_input',
         `A reading in ${format} cannot be saved as one file; use mp3, wav or pcm.`,
+        { code: 'format_not_joinable', params: { format } },
       )
     }
     const parts = inMemory
       ? inMemory.readyChunks().map((c) => c.audio?.bytes as Uint8Array)
       : await this.#download(id)
-    if (parts.length === 0) throw new AppError('not_found', 'This reading has no audio yet.')
+    if (parts.length === 0)
+      throw new AppError('not_found', 'This reading has no audio yet.', { code: 'reading_no_audio' })
     const text = inMemory?.text ?? record?.preview ?? ''
     return this.#deps.saveAudio({
       suggestedName: fileNameFor(text, format),
@@ -274,7 +286,12 @@ export class ReaderService {
 
   async preview(model: string, voice: string): Promise<ReaderAudio> {
     const url = await this.#catalog.previewUrl(model, voice)
-    if (!url) throw new AppError('not_found', `The service has no sample of ${voice}.`)
+    if (!url) {
+      throw new AppError('not_found', `The service has no sample of ${voice}.`, {
+        code: 'no_voice_sample',
+        params: { voice },
+      })
+    }
     return fetchPreview(url)
   }
 
@@ -299,15 +316,22 @@ export class ReaderService {
 
   #reading(id: string): Reading {
     const r = this.#readings.find((m) => m.id === id)
-    if (!r) throw new AppError('not_found', 'This reading is no longer in memory; save it from the history.')
+    if (!r) {
+      throw new AppError('not_found', 'This reading is no longer in memory; save it from the history.', {
+        code: 'reading_not_in_memory',
+      })
+    }
     return r
   }
 
   async #download(id: string): Promise<Uint8Array[]> {
     const record = this.#deps.history.get(id)
-    if (!record) throw new AppError('not_found', 'This reading is no longer known.')
+    if (!record)
+      throw new AppError('not_found', 'This reading is no longer known.', { code: 'reading_unknown' })
     if (record.jobIds.some((j) => j === null)) {
-      throw new AppError('not_found', 'The service did not name the stored audio of this reading.')
+      throw new AppError('not_found', 'The service did not name the stored audio of this reading.', {
+        code: 'audio_not_named',
+      })
     }
     const client = this.#client()
     const parts: Uint8Array[] = []
@@ -332,7 +356,7 @@ export class ReaderService {
       gone === 'expired'
         ? 'The service has deleted this audio (it keeps it 24 hours on FREE, 72 hours on paid plans). Read the text again.'
         : 'The service did not keep this audio (files over 50 MB are not stored) or no longer knows it.',
-      { cause: err },
+      { cause: err, code: gone === 'expired' ? 'audio_expired' : 'audio_not_stored' },
     )
   }
 

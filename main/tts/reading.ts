@@ -2,7 +2,7 @@
 // highlighting), and the status every window is shown. Knows nothing of IPC or files.
 import { randomUUID } from 'node:crypto'
 import type { ReaderChoice, ReadingState, ReadingStatus } from '../../preload/contract'
-import { AppError } from '../errors'
+import { AppError, toIpcError } from '../errors'
 import type { SpeechRequestBody } from '../api/tts/tts-check'
 import type { TtsRules } from '../api/tts/tts-rules'
 import { SpeechJob, SpeechJobError, type SpeechChunk, type SpeechSynthesizer } from './speech-job'
@@ -136,14 +136,12 @@ export class Reading {
     const err = this.job.error
     if (!err || err.code === 'SPEECH_JOB_CANCELLED') return null
     const cause = err.cause
-    const kind = cause instanceof AppError ? cause.kind : 'internal'
-    const retry = cause instanceof AppError ? cause.retryAfterMs : undefined
+    // The service's refusal as the UI needs it: kind, code, figures, request id, wait, field.
+    const said = cause instanceof AppError ? toIpcError(cause) : { kind: 'internal' as const }
     return {
-      kind,
+      ...said,
       message: err.message,
       chunkIndex: err instanceof SpeechJobError ? err.chunkIndex : null,
-      ...(retry === undefined ? {} : { retryAfterMs: retry }),
-      ...(cause instanceof AppError && cause.field !== undefined ? { field: cause.field } : {}),
     }
   }
 

@@ -175,13 +175,22 @@ export class VoiceService {
     try {
       const settings = this.#deps.settings()
       const model = settings.realtime.model ?? (await this.models()).models[0]?.id
-      if (!model) throw new AppError('unavailable', 'The service offers no realtime model.')
+      if (!model)
+        throw new AppError('unavailable', 'The service offers no realtime model.', {
+          code: 'no_realtime_model',
+        })
       this.#engine = this.#newEngine(settings, model)
     } catch (err) {
       this.#pending = null
       this.#setPressed(false)
       const e = toIpcError(err)
-      this.#status.setProblem({ kind: e.kind, code: null, message: e.message, fatal: true })
+      this.#status.setProblem({
+        kind: e.kind,
+        code: e.code ?? null,
+        message: e.message,
+        fatal: true,
+        ...(e.requestId ? { requestId: e.requestId } : {}),
+      })
       this.#publishStatus()
       return
     }

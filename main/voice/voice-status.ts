@@ -109,6 +109,7 @@ export class VoiceStatusModel {
           message: event.error.message,
           fatal: event.fatal,
           ...(event.error.retryAfterMs === undefined ? {} : { retryAfterMs: event.error.retryAfterMs }),
+          ...(event.error.requestId ? { requestId: event.error.requestId } : {}),
         }
         return true
       default:

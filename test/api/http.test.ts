@@ -59,7 +59,7 @@ describe('gateway HTTP', () => {
   it('survives error bodies that are HTML or empty, and success bodies that are not JSON', async () => {
     const g = await gateway((p) =>
       p === '/html'
-        ? { status: 403, raw: '<html>error code: 1010</html>' }
+        ? { status: 403, raw: '<html><h1>Forbidden</h1></html>' }
         : p === '/empty'
           ? { status: 503, raw: '' }
           : { status: 200, raw: 'not json' },

@@ -35,6 +35,14 @@ describe('describeFailure', () => {
       new GatewayError('invalid_input', 'Payment required', { status: 402, code: null, requestId: 'req_1' }),
     ],
     [
+      'an error main already named as a short wallet',
+      new GatewayError('insufficient_balance', 'The wallet cannot open a session.', {
+        status: null,
+        code: null,
+        requestId: null,
+      }),
+    ],
+    [
       'a realtime turn refused for the wallet',
       new TurnFailed({
         kind: 'invalid_input',
@@ -49,6 +57,20 @@ describe('describeFailure', () => {
     expect(failure.hint).toMatch(/top up/)
     expect(`${failure.message} ${failure.hint}`).not.toMatch(/invalid|check the values/i)
     expect(failure.exitCode).toBe(EXIT.failure)
+  })
+
+  it('names a request blocked at the edge and says to update loa or check the proxy', () => {
+    const failure = describeFailure(
+      new GatewayError(
+        'blocked',
+        'The request was blocked before it reached the API (edge protection, error 1010).',
+        { status: 403, code: null, requestId: null },
+        { code: 'edge_blocked' },
+      ),
+      'status',
+    )
+    expect(failure).toMatchObject({ code: 'edge_blocked', exitCode: EXIT.auth, trace: ' (HTTP 403)' })
+    expect(failure.hint).toMatch(/update loa.*User-Agent/)
   })
 
   it('keeps the service’s code and request id, and names the CLI’s own code when the service sent none', () => {

@@ -5,6 +5,7 @@ import Conf from 'conf'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ConnectionService } from '../../main/connection/connection-service'
 import { validateKey } from '../../main/connection/validate-key'
+import { toIpcError } from '../../main/errors'
 import { MemorySecretStore } from '../../main/secrets/memory-store'
 import { SettingsService } from '../../main/settings/settings-service'
 import { envelope, startStubGateway } from '../support/stub-gateway'
@@ -121,6 +122,36 @@ describe('the connection', () => {
     })
     await expect(conn.setKey('sk-ordinary-1111')).rejects.toMatchObject({ field: 'baseUrl' })
     expect(gateway.seen).toEqual([])
+  })
+
+  it.each([
+    ['', 'base_url_missing', undefined],
+    ['gw.example.com', 'base_url_invalid', undefined],
+    ['ftp://gw.example.com', 'base_url_scheme', undefined],
+    ['https://u:p@gw.example.com', 'base_url_credentials', undefined],
+    ['http://gw.example.com/', 'base_url_not_https', { suggestion: 'https://gw.example.com' }],
+    ['https://gw.example.com/v1/', 'base_url_has_v1', { suggestion: 'https://gw.example.com' }],
+  ])(
+    'names the refusal of %j as %s, for the key form to say in the user’s language',
+    async (url, code, params) => {
+      const { conn } = await make()
+      const err = await conn.setKey('sk-ordinary-1111', url).catch((e: unknown) => e)
+      expect(toIpcError(err)).toMatchObject({ kind: 'invalid_input', field: 'baseUrl', code })
+      expect(toIpcError(err).params).toEqual(params)
+      expect(gateway.seen).toEqual([])
+    },
+  )
+
+  it('names a key that does not look like one, and one the service refused', async () => {
+    const { conn } = await make()
+    const malformed = await conn.setKey('short', gateway.baseUrl).catch((e: unknown) => e)
+    expect(toIpcError(malformed)).toMatchObject({
+      kind: 'invalid_input',
+      field: 'key',
+      code: 'key_malformed',
+    })
+    const refused = await conn.setKey('sk-unknown-0000', gateway.baseUrl).catch((e: unknown) => e)
+    expect(toIpcError(refused)).toMatchObject({ kind: 'auth', code: 'key_rejected' })
   })
 
   it('finds the saved key again after a restart, and clearing it returns to the demo', async () => {

@@ -183,16 +183,20 @@ describe('sessions that cannot be used', () => {
   it('fails with the service error when creation is refused, and tries again on the next press', async () => {
     const h = harness()
     h.service.createFailures.push(
-      new GatewayError('invalid_input', 'Top up.', {
+      new GatewayError('insufficient_balance', 'Top up.', {
         status: 402,
         code: 'insufficient_balance',
-        requestId: null,
+        requestId: 'req_402',
       }),
     )
     h.engine.press()
     await h.settle()
     expect(h.engine.state).toBe('failed')
-    expect(h.of('error')[0]?.error).toMatchObject({ code: 'insufficient_balance', kind: 'invalid_input' })
+    expect(h.of('error')[0]?.error).toMatchObject({
+      code: 'insufficient_balance',
+      kind: 'insufficient_balance',
+      requestId: 'req_402',
+    })
     h.engine.release()
     h.engine.press()
     await h.settle()

@@ -49,6 +49,30 @@ describe('against the demo service', () => {
     expect(ended.billing.totalVnd).toBe(0)
   })
 
+  it('reads an empty wallet (402) as a short wallet with the request id, not invalid input', async () => {
+    const account = demo.context.accounts.find((a) => a.label === 'ordinary')!
+    const kept = { ...account.wallet }
+    const setWallet = (realVND: number, bonusVND: number) =>
+      fetch(`${demo.baseUrl}/__demo/wallet`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'loa-test' },
+        body: JSON.stringify({ key: 'ordinary', realVND, bonusVND }),
+      })
+    expect((await setWallet(0, 0)).status).toBe(200)
+    try {
+      const err = await api
+        .create({ model: 'openai/gpt-realtime', turnDetection: 'manual' })
+        .catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(GatewayError)
+      expect(err).toMatchObject({
+        kind: 'insufficient_balance',
+        details: { status: 402, code: 'insufficient_balance', requestId: expect.stringMatching(/\S/) },
+      })
+    } finally {
+      await setWallet(kept.realVND, kept.bonusVND)
+    }
+  })
+
   it('lists history newest first and the models with their VND per minute', async () => {
     const a = await api.create({ model: 'google/gemini-live-2.5-flash', turnDetection: 'server' })
     const b = await api.create({ model: 'openai/gpt-realtime-mini', turnDetection: 'manual' })

@@ -121,6 +121,27 @@ describe('opening', () => {
     expect(r.log).toEqual({ frames: [], errors: [], closes: [] })
   })
 
+  it('reads a short wallet and an edge block in a refused upgrade for what they are', async () => {
+    const wallet = JSON.stringify({
+      error: { message: 'Wallet too low.', type: 'billing_error', code: 'insufficient_balance' },
+    })
+    const open = async (status: number, body: string) => {
+      const s = await serve({ refuse: { status, body } })
+      return connectWebSocket({ url: s.url, token: 't' }, recorder().listener, { timeoutMs: 2_000 }).catch(
+        (e: unknown) => e,
+      )
+    }
+    expect(await open(402, wallet)).toMatchObject({
+      kind: 'insufficient_balance',
+      code: 'insufficient_balance',
+    })
+    expect(await open(403, '<html>Error code: 1010</html>')).toMatchObject({
+      kind: 'blocked',
+      code: 'edge_blocked',
+      status: 403,
+    })
+  })
+
   it('gives up on a handshake that never answers, and can be aborted', async () => {
     const s = await serve({ hang: true })
     const timedOut = await connectWebSocket({ url: s.url, token: 't' }, recorder().listener, {

@@ -112,7 +112,7 @@ describe('the tray popup', () => {
     })
     expect(text(root.querySelector('[data-testid="popup-balance"]'))).toBe('₫1,234,567')
     expect(text(root.querySelector('[data-testid="part-failed"]'))).toBe(
-      'Could not refresh (Could not reach the service.) Data from 5 minutes ago.',
+      'Could not refresh (Could not reach the service. Check the network and the gateway address in Settings, then try again.) Data from 5 minutes ago.',
     )
     expect(text(root.querySelector('[data-testid="updated-at"]'))).toBe('Updated 5 minutes ago')
   })

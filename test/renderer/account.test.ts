@@ -114,11 +114,15 @@ describe('account blocks', () => {
 
 describe('error text', () => {
   it('says "not available" for a 403 and the dictionary words otherwise', () => {
-    expect(errorText({ kind: 'forbidden', message: 'Reseller...' }, vi)).toBe(
+    const inVi = { t: vi, language: 'vi' as const }
+    const inEn = { t: en, language: 'en' as const }
+    expect(errorText({ kind: 'forbidden', message: 'Reseller...' }, inVi)).toBe(
       'Không khả dụng cho tài khoản này.',
     )
-    expect(errorText({ kind: 'network', message: 'ECONNREFUSED' }, en)).toBe('Could not reach the service.')
-    expect(errorText({ kind: 'rate_limit', message: 'x', retryAfterMs: 2500 }, vi)).toBe(
+    expect(errorText({ kind: 'network', message: 'ECONNREFUSED' }, inEn)).toBe(
+      'Could not reach the service. Check the network and the gateway address in Settings, then try again.',
+    )
+    expect(errorText({ kind: 'rate_limit', message: 'x', retryAfterMs: 2500 }, inVi)).toBe(
       'Quá nhiều yêu cầu. Thử lại sau 3 giây.',
     )
   })

@@ -43,6 +43,7 @@ function model(
     voiceKind: 'list',
     vietnamese: 'native',
     closedReason: null,
+    closed: null,
     allowedForKey: true,
     ...patch,
   }

@@ -99,7 +99,8 @@ describe('options', () => {
     const options = [...($('reader-format') as HTMLSelectElement).options]
     const byFormat = Object.fromEntries(options.map((o) => [o.value, o]))
     expect(options.filter((o) => !o.disabled).map((o) => o.value)).toEqual(['mp3', 'wav'])
-    expect(byFormat.pcm?.title).toBe("openai/tts-1 produces only mp3, opus, aac, flac, wav; not 'pcm'.")
+    // The tooltip says it in the UI's language too, never main's English.
+    expect(byFormat.pcm?.title).toBe('mô hình này chỉ tạo mp3, wav, opus, aac, flac')
     expect(nbsp(byFormat.pcm?.textContent)).toContain('mô hình này chỉ tạo mp3, wav, opus, aac, flac')
     expect(nbsp(byFormat.opus?.textContent)).toContain('chỉ lưu được thành một tệp ở mp3, wav hoặc pcm')
     expect(byFormat.opus?.title).toContain('mp3, wav hoặc pcm')

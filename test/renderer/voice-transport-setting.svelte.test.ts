@@ -99,7 +99,10 @@ describe('the voice transport setting', () => {
     const root = show()
     choose(select(root), 'webrtc')
     await settle()
-    expect(root.querySelector('[role="alert"]')?.textContent).toBe('Could not write the settings file.')
+    // In the UI's language with what to do next, not main's English words.
+    expect(root.querySelector('[role="alert"]')?.textContent).toBe(
+      'Không ghi được dữ liệu xuống đĩa. Kiểm tra dung lượng trống và quyền ghi vào thư mục của Loa.',
+    )
     expect(app.settings.current?.realtime.transport).toBe('auto')
   })
 

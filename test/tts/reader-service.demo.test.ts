@@ -211,9 +211,12 @@ describe('ReaderService against the demo service', { timeout: 60_000 }, () => {
     await expect(r.reader.read(choice('Xin chào.', { voice: 'Kore' }))).rejects.toMatchObject({
       kind: 'invalid_input',
       field: 'voice',
+      code: 'invalid_voice',
     })
-    // Affordability: the cost is over the balance.
-    await expect(r.reader.read(choice(vietnamese('x', 400)))).rejects.toMatchObject({ kind: 'invalid_input' })
+    // Affordability: the cost is over the balance. Money first: "top up", not "invalid input".
+    const short = await r.reader.read(choice(vietnamese('x', 400))).catch((e: unknown) => e)
+    expect(short).toMatchObject({ kind: 'insufficient_balance', code: 'reading_over_balance' })
+    expect((short as AppError).params).toMatchObject({ balanceVnd: 0 })
     expect(wallet()).toEqual(before)
   })
 
@@ -299,6 +302,31 @@ describe('ReaderService against the demo service', { timeout: 60_000 }, () => {
     demo.faults.failNext = null
     r.reader.resume()
     expect((await finished(r, started.id)).state).toBe('done')
+  })
+
+  it('says an empty wallet as not enough balance, with the request id to quote, and charges nothing', async () => {
+    const setWallet = (realVND: number, bonusVND: number) =>
+      fetch(`${demo.baseUrl}/__demo/wallet`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'loa-test' },
+        body: JSON.stringify({ key: 'ordinary', realVND, bonusVND }),
+      }).then((res) => res.json() as Promise<{ totalVND: number }>)
+    const kept = { ...account().wallet }
+    expect(await setWallet(0, 0)).toMatchObject({ totalVND: 0 })
+    try {
+      // Loa does not know the balance here, so only the service can refuse: a 400 insufficient_balance.
+      const r = await rig({ balance: null })
+      const before = wallet()
+      const started = await r.reader.read(choice(vietnamese('w', 200)))
+      const failed = await finished(r, started.id)
+      expect(failed.state).toBe('failed')
+      expect(failed.error).toMatchObject({ kind: 'insufficient_balance', code: 'insufficient_balance' })
+      expect(failed.error?.requestId).toMatch(/\S/)
+      expect(failed.error?.field).toBeUndefined()
+      expect(wallet()).toEqual(before)
+    } finally {
+      await setWallet(kept.realVND, kept.bonusVND)
+    }
   })
 
   it('re-downloads a reading from the history once it is no longer in memory, and explains 404 and 410', async () => {

@@ -150,7 +150,8 @@ export class ManagementClient {
     if (!(err instanceof AppError)) {
       return new GatewayError('internal', 'The request failed inside Loa.', noDetails(), { cause: err })
     }
-    if (!(err instanceof GatewayError) || err.details.status !== 403) return err
+    // An edge block is a 403 too, but from before the API: it says nothing about the account.
+    if (!(err instanceof GatewayError) || err.details.status !== 403 || err.kind !== 'forbidden') return err
     if (request.group === 'catalog') {
       this.#access.noteCatalog(false)
       return refused(err, 'account_locked')

@@ -20,7 +20,9 @@ const NUMBER = /\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?!\d)|\d+/g
 
 /** Whether a refusal is about the input's length (a 400 with a code or words that say so). */
 export function isInputTooLong(err: unknown): boolean {
-  if (!(err instanceof GatewayError) || err.details.status !== 400) return false
+  // A short wallet is a 400 too, and its words may well name a limit: it is never about length.
+  if (!(err instanceof GatewayError) || err.details.status !== 400 || err.kind !== 'invalid_input')
+    return false
   if (err.details.code !== null && TOO_LONG_CODE.test(err.details.code)) return true
   return TOO_LONG_TEXT.test(err.message)
 }

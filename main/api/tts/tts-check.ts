@@ -122,10 +122,19 @@ function checkSpeed(r: TtsRules, speed: number | undefined): Outcome<number | un
   }
 }
 
-function invalidVoice(r: TtsRules, voice: string, valid: string): Outcome<never> {
+/** `rule` and `voices` say what a valid voice looks like, for the UI's words: its own `valid` text is main's. */
+function invalidVoice(
+  r: TtsRules,
+  voice: string,
+  valid: string,
+  rule: 'language_code' | 'list' | 'pattern',
+  voices: readonly string[] | null = null,
+): Outcome<never> {
   return refuse('voice', 'invalid_voice', `'${voice}' is not a voice of ${r.modelId}. ${valid}`, {
     model: r.modelId,
     voice,
+    rule,
+    voices: voices?.join(', ') ?? '',
   })
 }
 
@@ -150,7 +159,13 @@ function checkVoice(r: TtsRules, voice: string | undefined): Outcome<string | un
       if (v.codes === null ? LANGUAGE_CODE.test(code) : v.codes.includes(code))
         return { ok: true, value: code }
       const valid = v.codes === null ? 'such as vi or en' : `one of ${v.codes.join(', ')}`
-      return invalidVoice(r, voice, `The voice is a two-letter ISO 639-1 language code, ${valid}.`)
+      return invalidVoice(
+        r,
+        voice,
+        `The voice is a two-letter ISO 639-1 language code, ${valid}.`,
+        'language_code',
+        v.codes,
+      )
     }
     case 'list': {
       const target = v.aliases[voice]
@@ -160,7 +175,7 @@ function checkVoice(r: TtsRules, voice: string | undefined): Outcome<string | un
       }
       if (v.voices === null) return { ok: true, value: voice, note: { code: 'voice_unchecked', voice } }
       if (v.voices.includes(voice)) return { ok: true, value: voice }
-      return invalidVoice(r, voice, `Valid voices: ${v.voices.join(', ')}.`)
+      return invalidVoice(r, voice, `Valid voices: ${v.voices.join(', ')}.`, 'list', v.voices)
     }
     case 'fallback': {
       const alias = aliasOutcome(v.aliases, voice)
@@ -179,7 +194,12 @@ function checkVoice(r: TtsRules, voice: string | undefined): Outcome<string | un
       const [, locale = '', tier = '', letter = ''] = CLASSIC_PATTERN.exec(voice) ?? []
       const letters = CLASSIC_LETTERS[locale]
       if (locale !== '' && (!letters || letters[tier]?.includes(letter))) return { ok: true, value: voice }
-      return invalidVoice(r, voice, 'Voices are named <locale>-<Tier>-<Letter>, such as vi-VN-Standard-A.')
+      return invalidVoice(
+        r,
+        voice,
+        'Voices are named <locale>-<Tier>-<Letter>, such as vi-VN-Standard-A.',
+        'pattern',
+      )
     }
   }
 }
@@ -205,12 +225,12 @@ function checkInput(r: TtsRules, text: string): RuleProblem | null {
 export function checkRequest(r: TtsRules, choice: RequestChoice): CheckResult {
   const problems: RuleProblem[] = []
   const notes: RuleNote[] = []
-  if (r.closedReason !== null) {
+  if (r.closed !== null) {
     problems.push({
       code: 'model_not_open',
       field: 'model',
-      message: `${r.modelId}: ${r.closedReason}`,
-      params: { model: r.modelId },
+      message: `${r.modelId}: ${r.closed.message}`,
+      params: { ...r.closed.params, model: r.modelId, reason: r.closed.code },
     })
   }
   const input = checkInput(r, choice.text)

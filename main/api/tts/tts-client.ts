@@ -210,9 +210,12 @@ function lostConnection(cause: unknown): GatewayError {
   )
 }
 
-/** A 400 keeps the service's own words (they name the model's real limit, formats or voices). */
+/**
+ * A 400 keeps the service's own words (they name the model's real limit, formats or voices). A short
+ * wallet is a 400 too, but not a mistake in the request: it stays `insufficient_balance`.
+ */
 function explainRefusal(err: unknown, model: string): unknown {
-  if (!(err instanceof GatewayError) || err.details.status !== 400) return err
+  if (!(err instanceof GatewayError) || err.details.status !== 400 || err.kind !== 'invalid_input') return err
   const field = err.details.code === null ? undefined : FIELD_FOR_CODE[err.details.code]
   const said = err.message.startsWith('The service answered') ? null : err.message
   const message = said ?? `The service refused this request for model '${model}' without saying why.`

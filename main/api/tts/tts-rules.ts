@@ -34,7 +34,7 @@ export interface TtsRules {
   modelId: string
   group: TtsGroup
   /** Set for ids the service does not open: calling them is a model-does-not-exist error. */
-  closedReason: string | null
+  closed: ModelClosure | null
   formats: readonly TtsFormat[]
   speed: SpeedRule
   /** Per request, in billable characters; null where neither the service nor the spec states one. */
@@ -50,6 +50,19 @@ export interface TtsRules {
   unitPriceVndPer1M: number | null
   freeCharsPerMonth: number
 }
+
+/**
+ * Why an id is not open: a code the UI says in the user's language with the figures it names, and main's
+ * words for logs and the CLI.
+ */
+export interface ModelClosure {
+  code: ModelClosedCode
+  params: Record<string, string>
+  message: string
+}
+
+/** `hyphenated_id`: a multi-vendor id written with underscores; `replaced`: moved to another group. */
+export type ModelClosedCode = 'hyphenated_id' | 'not_open' | 'replaced'
 
 /** What `GET /v1/models/tts` may say of one model (its body shape is not in the spec; all optional). */
 export interface TtsModelInfo {
@@ -139,13 +152,25 @@ export const FREE_LANGUAGE_CODES: readonly string[] = [
 export const LOCALE_PREFIX = /^[a-z]{2,3}-[A-Z]{2}-(.+)$/
 export const LANGUAGE_CODE = /^[a-z]{2}$/
 
-function closedReason(name: string): string | null {
+function closure(name: string): ModelClosure | null {
   if (/^eleven_(flash|turbo)_v2(_5)?$|^eleven_v3_conversational$|^eleven_v4_turbo$/.test(name)) {
-    return `This id is not open; multi-vendor ids use hyphens (e.g. '${name.replaceAll('_', '-').replace('-5', '.5')}').`
+    const id = name.replaceAll('_', '-').replace('-5', '.5')
+    return {
+      code: 'hyphenated_id',
+      params: { id },
+      message: `This id is not open; multi-vendor ids use hyphens (e.g. '${id}').`,
+    }
   }
-  if (/multilingual[-_]v2/.test(name)) return 'The multilingual-v2 model is not open.'
+  if (/multilingual[-_]v2/.test(name)) {
+    return { code: 'not_open', params: {}, message: 'The multilingual-v2 model is not open.' }
+  }
   if (/wavenet|neural2|chirp/i.test(name)) {
-    return 'WaveNet, Neural2 and Chirp-HD models were replaced on 2026-07-25 by the Gemini TTS models (group G).'
+    return {
+      code: 'replaced',
+      params: { date: '2026-07-25' },
+      message:
+        'WaveNet, Neural2 and Chirp-HD models were replaced on 2026-07-25 by the Gemini TTS models (group G).',
+    }
   }
   return null
 }
@@ -163,7 +188,7 @@ function groupOf(name: string, info: TtsModelInfo | undefined): TtsGroup {
   return 'multi'
 }
 
-type GroupRules = Omit<TtsRules, 'modelId' | 'closedReason' | 'priceField'>
+type GroupRules = Omit<TtsRules, 'modelId' | 'closed' | 'priceField'>
 
 const PAID = {
   maxInputApproximate: false,
@@ -280,7 +305,7 @@ export function rulesFor(modelId: string, info?: TtsModelInfo): TtsRules {
   return {
     ...spec,
     modelId,
-    closedReason: info ? null : closedReason(name),
+    closed: info ? null : closure(name),
     formats: info?.formats?.filter(isFormat) ?? spec.formats,
     speed: speedFromInfo(info?.speed) ?? spec.speed,
     maxInputChars: info?.max_input_chars ?? spec.maxInputChars,

@@ -1,10 +1,10 @@
-// An error from main, in the user's language. Main's own message is written for logs, in English; the
-// dictionary says the same in words the user reads.
+// An error from main on the account's parts, in the user's language (lib/error-text.ts), with the one
+// exception of this view: a 403 on Account & Usage is not a failure to retry.
 import type { IpcError } from '../../../preload/contract'
-import type { Translate } from './translate'
+import { errorText as said, type Words } from '../../lib/error-text'
 
-export function errorText(error: IpcError, t: Translate): string {
-  // A 403 on Account & Usage is not a failure to retry: this kind of account simply has no such data.
-  if (error.kind === 'forbidden') return t('account.notAvailable')
-  return t(`error.${error.kind}`, { seconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000)) })
+export function errorText(error: IpcError, words: Words): string {
+  // This kind of account (reseller or internal) simply has no such data.
+  if (error.kind === 'forbidden') return words.t('account.notAvailable')
+  return said(error, words)
 }

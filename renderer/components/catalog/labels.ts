@@ -1,14 +1,12 @@
 // Words for the catalog's values in the UI language: errors, plans, input types, ages and dates.
 import type { IpcError, Language } from '../../../preload/contract'
+import { errorText as said } from '../../lib/error-text'
 import { localeOf } from '../../lib/format'
 import { isMessageKey } from '../../lib/i18n/translate'
 import { app } from '../../stores/app.svelte'
 
 export function errorText(error: IpcError): string {
-  if (error.kind === 'rate_limit') {
-    return app.t('error.rate_limit', { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) })
-  }
-  return app.t(`error.${error.kind}`)
+  return said(error, app)
 }
 
 /** `ADVANCED_PLUS` → Advanced+; a plan code this version does not know is shown as sent. */

@@ -2,6 +2,7 @@
 // texts are written for logs and the CLI; these are the words the user reads beside them.
 import type { Language, ReaderModel, ReaderNote, ReaderProblem } from '../../../preload/contract'
 import { formatNumber, formatVnd } from '../../lib/format'
+import { isMessageKey } from '../../lib/i18n/translate'
 import type { Translate } from '../account/translate'
 
 /** "12.000 ₫ / 1 triệu ký tự", "Miễn phí", or that the price is not known. */
@@ -71,13 +72,34 @@ export function problemText(problem: ReaderProblem, lang: Language, t: Translate
       return t('reader.problemText.speedNotSupported')
     case 'voice_required':
       return t('reader.problemText.voiceRequired')
-    case 'model_not_open':
-      // The reason names the models that replaced it: main's words say it best.
-      return problem.message
+    case 'model_not_open': {
+      const reason = closedText(p['reason'], p, t)
+      return reason === null
+        ? problem.message
+        : t('reader.problemText.modelNotOpen', { model: n(p['model']), reason })
+    }
+    case 'invalid_voice': {
+      // A list of valid voices says more than the rule; an empty list is one the service did not give.
+      const rule = p['voices'] ? 'list' : p['rule']
+      const key = `reader.problemText.invalidVoice.${String(rule)}`
+      return isMessageKey(key)
+        ? t(key, { voice: n(p['voice']), model: n(p['model']), voices: n(p['voices']) })
+        : problem.message
+    }
     default:
-      // An invalid voice's message lists the valid ones; other codes are main's own words.
+      // A code this version does not know: main's own words.
       return problem.message
   }
+}
+
+/** Why a model is not open, from its code and figures (`reader.closed.<code>`); null for an unknown code. */
+export function closedText(
+  code: string | number | undefined,
+  params: Record<string, string | number>,
+  t: Translate,
+): string | null {
+  const key = `reader.closed.${String(code)}`
+  return isMessageKey(key) ? t(key, params) : null
 }
 
 const MINUTE_MS = 60_000

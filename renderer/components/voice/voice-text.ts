@@ -1,6 +1,7 @@
 // What the voice chat's states, problems, warnings and session ends say, in the user's language.
 // Main's messages are written for logs; these are the words the user reads.
-import type { IpcError, Language, VoiceProblem, VoiceState, VoiceWarning } from '../../../preload/contract'
+import type { Language, VoiceProblem, VoiceState, VoiceWarning } from '../../../preload/contract'
+import { errorText, type Words } from '../../lib/error-text'
 import { formatNumber, formatVnd } from '../../lib/format'
 import type { Translate } from '../account/translate'
 
@@ -57,20 +58,23 @@ function isOneOf<T extends string>(list: readonly T[], value: string | null): va
   return value !== null && (list as readonly string[]).includes(value)
 }
 
-export function errorText(error: Pick<IpcError, 'kind' | 'retryAfterMs'>, t: Translate): string {
-  const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000))
-  return t(`error.${error.kind}`, { seconds })
-}
+export { errorText }
 
 /** The problem in words: why the service cut the session, or what failed, and what to do next. */
-export function problemText(problem: VoiceProblem, t: Translate): { title: string; detail: string } {
+export function problemText(problem: VoiceProblem, words: Words): { title: string; detail: string } {
+  const { t } = words
   if (problem.kind === 'terminated') {
     const why = isOneOf(TERMINATION_REASONS, problem.code)
       ? t(`voice.terminated.${problem.code}`)
       : problem.message
-    return { title: t('voice.problem.terminated'), detail: `${why} ${t('voice.problem.startAgain')}` }
+    // Money first: a session cut for the wallet is not started again before a top-up.
+    const next =
+      problem.code === 'insufficient_balance'
+        ? t('error.insufficient_balance.next')
+        : t('voice.problem.startAgain')
+    return { title: t('voice.problem.terminated'), detail: `${why} ${next}` }
   }
-  const what = errorText({ kind: problem.kind, retryAfterMs: problem.retryAfterMs }, t)
+  const what = errorText(problem, words)
   return {
     title: t('voice.problem.error'),
     detail: problem.fatal ? `${what} ${t('voice.problem.retry')}` : what,

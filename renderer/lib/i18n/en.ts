@@ -1,6 +1,7 @@
 import { accountEn } from './sections/account.en'
 import { audioEn } from './sections/audio.en'
 import { catalogEn } from './sections/catalog.en'
+import { errorEn } from './sections/error.en'
 import { hotkeyEn } from './sections/hotkey.en'
 import { readerEn } from './sections/reader.en'
 import { voiceEn } from './sections/voice.en'
@@ -10,6 +11,7 @@ export const en: Record<MessageKey, string> = {
   ...accountEn,
   ...catalogEn,
   ...audioEn,
+  ...errorEn,
   ...hotkeyEn,
   ...voiceEn,
   ...readerEn,
@@ -55,6 +57,10 @@ export const en: Record<MessageKey, string> = {
   'settings.baseUrlPlaceholder': 'https://…',
   'settings.key': 'API key',
   'settings.keyPlaceholder': 'Paste your API key',
+  'settings.baseUrlHint':
+    'The service’s base URL: it starts with https:// and leaves out the /v1 at the end (Loa adds it).',
+  'settings.keyHint':
+    'API keys usually start with sk-. Create one on the service’s website, API keys page, and paste it here whole.',
   'settings.keySave': 'Check and save',
   'settings.keySaving': 'Checking…',
   'settings.keyClear': 'Remove key',
@@ -84,18 +90,4 @@ export const en: Record<MessageKey, string> = {
   'notice.settingsRestored':
     'The settings file was damaged ({reason}). Loa restored defaults and kept the old file at {path}.',
   'notice.dismiss': 'Dismiss',
-
-  'error.invalid_input': 'That input is not valid.',
-  'error.auth': 'The service did not accept this key.',
-  'error.forbidden': 'This account may not use this feature.',
-  'error.account_locked': 'This account is disabled or in its 24-hour security lock.',
-  'error.not_found': 'Not found.',
-  'error.rate_limit': 'Too many requests. Try again in {seconds} seconds.',
-  'error.network': 'Could not reach the service.',
-  'error.server': 'The service is having trouble. Try again later.',
-  'error.protocol': 'The service answered with data Loa could not read.',
-  'error.storage': 'Could not write to disk.',
-  'error.keychain': 'The system keychain failed.',
-  'error.unavailable': 'This feature cannot work on this machine.',
-  'error.internal': 'Something went wrong inside Loa.',
 }

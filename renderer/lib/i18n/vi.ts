@@ -3,6 +3,7 @@
 import { accountVi } from './sections/account.vi'
 import { audioVi } from './sections/audio.vi'
 import { catalogVi } from './sections/catalog.vi'
+import { errorVi } from './sections/error.vi'
 import { hotkeyVi } from './sections/hotkey.vi'
 import { readerVi } from './sections/reader.vi'
 import { voiceVi } from './sections/voice.vi'
@@ -11,6 +12,7 @@ export const vi = {
   ...accountVi,
   ...catalogVi,
   ...audioVi,
+  ...errorVi,
   ...hotkeyVi,
   ...voiceVi,
   ...readerVi,
@@ -56,6 +58,10 @@ export const vi = {
   'settings.baseUrlPlaceholder': 'https://…',
   'settings.key': 'Khóa API',
   'settings.keyPlaceholder': 'Dán khóa API của bạn',
+  'settings.baseUrlHint':
+    'Địa chỉ gốc (base URL) của dịch vụ: bắt đầu bằng https://, không kèm /v1 ở cuối (Loa tự thêm).',
+  'settings.keyHint':
+    'Khóa API thường bắt đầu bằng sk-. Tạo khóa trên trang web của dịch vụ, mục khóa API (API keys), rồi dán cả khóa vào đây.',
   'settings.keySave': 'Kiểm tra và lưu',
   'settings.keySaving': 'Đang kiểm tra…',
   'settings.keyClear': 'Xóa khóa',
@@ -85,20 +91,6 @@ export const vi = {
   'notice.settingsRestored':
     'Tệp cài đặt bị hỏng ({reason}). Loa đã khôi phục mặc định và giữ bản cũ tại {path}.',
   'notice.dismiss': 'Đóng',
-
-  'error.invalid_input': 'Dữ liệu không hợp lệ.',
-  'error.auth': 'Dịch vụ không chấp nhận khóa này.',
-  'error.forbidden': 'Tài khoản này không được phép dùng chức năng này.',
-  'error.account_locked': 'Tài khoản bị vô hiệu hóa hoặc đang bị khóa bảo mật 24 giờ.',
-  'error.not_found': 'Không tìm thấy.',
-  'error.rate_limit': 'Quá nhiều yêu cầu. Thử lại sau {seconds} giây.',
-  'error.network': 'Không kết nối được với dịch vụ.',
-  'error.server': 'Dịch vụ đang gặp lỗi. Thử lại sau.',
-  'error.protocol': 'Dịch vụ trả về dữ liệu không đọc được.',
-  'error.storage': 'Không ghi được dữ liệu xuống đĩa.',
-  'error.keychain': 'Kho khóa của hệ thống gặp lỗi.',
-  'error.unavailable': 'Chức năng này không dùng được trên máy này.',
-  'error.internal': 'Đã có lỗi trong Loa.',
 } as const
 
 export type MessageKey = keyof typeof vi

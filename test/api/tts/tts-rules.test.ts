@@ -35,6 +35,10 @@ describe('group table', () => {
     expect(codes(FREE, { text: 'Xin chào', voice: 'Kore' })).toEqual(['invalid_voice'])
     const info: TtsModelInfo = { free: true, voices: ['vi', 'en'] }
     expect(problems(FREE, { text: 'Xin chào', voice: 'ja' }, info)[0]?.message).toContain('one of vi, en')
+    expect(problems(FREE, { text: 'Xin chào', voice: 'ja' }, info)[0]?.params).toMatchObject({
+      rule: 'language_code',
+      voices: 'vi, en',
+    })
   })
 
   it('Free: "free of charge"; "the free model costs nothing"', () => {
@@ -247,12 +251,19 @@ describe('group table', () => {
     expect(problems('elevenlabs/eleven_flash_v2_5', { text: 'hi' })[0]?.message).toContain(
       'eleven-flash-v2.5',
     )
+    // The reason as a code and its figures, for the Reader to say in the user's language.
+    expect(problems('elevenlabs/eleven_flash_v2_5', { text: 'hi' })[0]?.params).toMatchObject({
+      reason: 'hyphenated_id',
+      id: 'eleven-flash-v2.5',
+    })
+    expect(rulesFor('elevenlabs/eleven_multilingual_v2').closed?.code).toBe('not_open')
   })
 
   it('"Old Google Cloud models (WaveNet, Neural2, Chirp-HD) were replaced on 2026-07-25 by group G"', () => {
     const [p] = problems('google/en-US-Neural2', { text: 'hi', voice: 'en' })
     expect(p).toMatchObject({ code: 'model_not_open', field: 'model' })
     expect(p?.message).toContain('2026-07-25')
+    expect(p?.params).toMatchObject({ reason: 'replaced', date: '2026-07-25' })
   })
 })
 

@@ -24,6 +24,10 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.model.freeChars': 'the first {chars} characters each month are free',
   'reader.model.closed': 'This model cannot be used: {reason}',
   'reader.model.notAllowed': 'This API key may not use this model.',
+  'reader.closed.hyphenated_id': 'this id is not open; multi-vendor ids use hyphens (e.g. {id}).',
+  'reader.closed.not_open': 'the multilingual-v2 model is not open.',
+  'reader.closed.replaced':
+    'WaveNet, Neural2 and Chirp-HD models were replaced on {date} by the Gemini TTS models (group G).',
 
   'reader.voice.label': 'Voice',
   'reader.voice.isDefault': '{voice} – default',
@@ -88,6 +92,12 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.problemText.speedOutOfRange': 'This model takes speeds from {min} to {max}, not {speed}.',
   'reader.problemText.speedNotSupported': 'This model cannot change speed; it takes only speed 1.',
   'reader.problemText.voiceRequired': 'This model needs a voice.',
+  'reader.problemText.modelNotOpen': '{model} cannot be used: {reason}',
+  'reader.problemText.invalidVoice.language_code':
+    '“{voice}” is not a voice of {model}. The voice is a two-letter ISO 639-1 language code, such as vi or en.',
+  'reader.problemText.invalidVoice.list': '“{voice}” is not a voice of {model}. Valid voices: {voices}.',
+  'reader.problemText.invalidVoice.pattern':
+    '“{voice}” is not a voice of {model}. Voices are named <locale>-<Tier>-<Letter>, such as vi-VN-Standard-A.',
   'reader.voice.aliases': 'Familiar names (OpenAI style)',
   'reader.voice.alias': '{alias} → {target}',
   'reader.problem.model': 'Model',

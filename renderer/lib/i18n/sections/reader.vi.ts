@@ -23,6 +23,11 @@ export const readerVi = {
   'reader.model.freeChars': 'miễn phí {chars} ký tự đầu mỗi tháng',
   'reader.model.closed': 'Không dùng được mô hình này: {reason}',
   'reader.model.notAllowed': 'Khóa API này không được phép dùng mô hình này.',
+  'reader.closed.hyphenated_id':
+    'mã này không mở; mô hình của nhiều nhà cung cấp viết bằng dấu gạch ngang (ví dụ {id}).',
+  'reader.closed.not_open': 'mô hình multilingual-v2 không mở cho người dùng.',
+  'reader.closed.replaced':
+    'các mô hình WaveNet, Neural2 và Chirp-HD đã được thay bằng các mô hình Gemini TTS (nhóm G) từ {date}.',
 
   'reader.voice.label': 'Giọng',
   'reader.voice.isDefault': '{voice} – mặc định',
@@ -85,6 +90,13 @@ export const readerVi = {
   'reader.problemText.speedOutOfRange': 'Mô hình này nhận tốc độ từ {min} đến {max}, không phải {speed}.',
   'reader.problemText.speedNotSupported': 'Mô hình này không đổi được tốc độ; chỉ nhận tốc độ 1.',
   'reader.problemText.voiceRequired': 'Mô hình này cần chọn giọng.',
+  'reader.problemText.modelNotOpen': 'Không dùng được {model}: {reason}',
+  'reader.problemText.invalidVoice.language_code':
+    '“{voice}” không phải giọng của {model}. Giọng là mã ngôn ngữ ISO 639-1 gồm hai chữ cái, như vi hoặc en.',
+  'reader.problemText.invalidVoice.list':
+    '“{voice}” không phải giọng của {model}. Các giọng hợp lệ: {voices}.',
+  'reader.problemText.invalidVoice.pattern':
+    '“{voice}” không phải giọng của {model}. Tên giọng có dạng <vùng>-<Loại>-<Chữ cái>, như vi-VN-Standard-A.',
   'reader.voice.aliases': 'Tên quen thuộc (kiểu OpenAI)',
   'reader.voice.alias': '{alias} → {target}',
   'reader.problem.model': 'Mô hình',
