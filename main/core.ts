@@ -127,6 +127,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       const page = await account.latestRecords(USAGE_LIMIT.max)
       return { records: page.data, total: page.total }
     },
+    // The balance shown moves with the reading, not a refresh interval later.
+    onSpent: () => void account.refresh(),
     ...deps.reader,
   })
   let hotkeyStatus: HotkeyStatus = deps.hotkeyStatus ?? {

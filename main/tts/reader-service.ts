@@ -61,6 +61,8 @@ export interface ReaderServiceDeps {
    * holds was charged. Unset: such a chunk waits for the user's say-so to pay again.
    */
   usageNow?: () => Promise<UsageHistory | null>
+  /** A run of a reading ended having spent something: the balance shown is out of date. */
+  onSpent?: () => void
   now?: () => number
 }
 
@@ -143,7 +145,8 @@ export class ReaderService {
       ...(this.#deps.usageNow ? { usageHistory: this.#deps.usageNow } : {}),
       ...(this.#deps.now ? { clock: { now: this.#deps.now } } : {}),
       onChange: (status) => this.#deps.events.emit('tts:reading', status),
-      onSettled: (r) => {
+      onSettled: (r, spentVnd) => {
+        if (spentVnd > 0) this.#deps.onSpent?.()
         const write = this.#remember(r).finally(() => this.#remembering.delete(write))
         this.#remembering.add(write)
       },

@@ -29,8 +29,8 @@ export interface ReadingOptions {
   clock?: Clock
   /** Every change of status. */
   onChange: (status: ReadingStatus) => void
-  /** A run ended (done, failed or cancelled). */
-  onSettled: (reading: Reading) => void
+  /** A run ended (done, failed or cancelled), having spent `spentVnd` (lost answers charged included). */
+  onSettled: (reading: Reading, spentVnd: number) => void
 }
 
 export class Reading {
@@ -94,6 +94,7 @@ export class Reading {
    */
   start(opts: { payAgain?: boolean } = {}): void {
     if (this.running) return
+    const spentBefore = this.job.progress.spentVnd
     this.#run = this.job
       .resume(opts)
       .then(
@@ -102,7 +103,7 @@ export class Reading {
       )
       .finally(() => {
         this.#changed()
-        this.#opts.onSettled(this)
+        this.#opts.onSettled(this, this.job.progress.spentVnd - spentBefore)
       })
     this.#changed()
   }
