@@ -3,6 +3,8 @@
 // chunk is charged once, whatever retries it takes; progress and the cost go to stderr. With --dry-run it
 // only reads the model and voice lists and prints the estimate (say-estimate.ts).
 import { readFile, writeFile } from 'node:fs/promises'
+import { ManagementClient } from '../../api/management/client'
+import { USAGE_LIMIT } from '../../api/management/requests'
 import { modelInfoOf } from '../../api/tts/model-info'
 import { billableChars, estimateCostVnd } from '../../api/tts/text-count'
 import { checkRequest } from '../../api/tts/tts-check'
@@ -10,6 +12,7 @@ import { TtsClient } from '../../api/tts/tts-client'
 import { rulesFor, type TtsFormat } from '../../api/tts/tts-rules'
 import { AppError } from '../../errors'
 import { durationMs, joinAudio, JOINABLE_FORMATS } from '../../tts/audio-join'
+import { ChargeHold } from '../../tts/key-guard'
 import { SpeechJob, SpeechJobError } from '../../tts/speech-job'
 import { positiveNumberFlag } from '../args'
 import { EXIT } from '../exit-codes'
@@ -21,6 +24,9 @@ import { renderFields } from '../table'
 import { UsageError, type Verb } from '../verb'
 import { withEndpoint } from '../with-endpoint'
 import { estimateReading, renderEstimate } from './say-estimate'
+
+const PAID_CHUNK_LOST_HINT =
+  "nothing was saved; 'loa usage' lists what was charged. Running the command again pays for every chunk again."
 
 export interface SayReport {
   model: string
@@ -94,6 +100,11 @@ figure is not known.`,
         },
         text,
         rules,
+        // A chunk whose answer was lost is sent again after the key's minute only if it was not charged.
+        usageHistory: () =>
+          new ManagementClient({ endpoint })
+            .usage({ limit: USAGE_LIMIT.max })
+            .then((page) => ({ records: page.data, total: page.total })),
         onProgress: (p) =>
           ctx.stderr.write(
             `chunk ${p.chunksDone}/${p.chunkCount}: ${formatCount(p.charsDone)}/${formatCount(p.charsTotal)} characters, ${formatVnd(p.spentVnd)}\n`,
@@ -114,6 +125,8 @@ figure is not known.`,
           (estimate === null ? '.\n' : `, about ${formatVnd(estimate)}.\n`),
       )
       const chunks = await job.run().catch((err: unknown) => {
+        if (err instanceof SpeechJobError && err.cause instanceof ChargeHold)
+          throw new CliFailure(err.message, EXIT.failure, 'failure', PAID_CHUNK_LOST_HINT)
         throw err instanceof SpeechJobError && err.cause instanceof AppError ? err.cause : err
       })
       const audio = joinAudio(
