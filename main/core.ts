@@ -123,6 +123,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       const page = (await account.records(USAGE_LIMIT.max)).value
       return page ? { records: page.data, total: page.total } : null
     },
+    usageNow: async () => {
+      const page = await account.latestRecords(USAGE_LIMIT.max)
+      return { records: page.data, total: page.total }
+    },
+    // The balance shown moves with the reading, not a refresh interval later.
+    onSpent: () => void account.refresh(),
     ...deps.reader,
   })
   let hotkeyStatus: HotkeyStatus = deps.hotkeyStatus ?? {
@@ -187,7 +193,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'tts:read': (choice) => reader.read(choice),
       'tts:snapshot': () => reader.snapshot(),
       'tts:cancel': () => reader.cancel(),
-      'tts:resume': () => reader.resume(),
+      'tts:resume': ({ payAgain }) => reader.resume({ payAgain }),
       'tts:audio': ({ id, index }) => reader.audio(id, index),
       'tts:save': ({ id }) => reader.save(id),
       'tts:history': () => reader.history(),

@@ -487,6 +487,13 @@ export interface ReaderChunk {
 
 export type ReadingState = 'running' | 'done' | 'failed' | 'cancelled'
 
+/**
+ * A chunk's answer was lost longer ago than the service remembers its Idempotency-Key (60 s), so sending
+ * it again is a new charge: `already_charged`, the usage history shows the lost request was charged;
+ * `charge_unknown`, the history cannot tell.
+ */
+export type ReadingStopCode = 'already_charged' | 'charge_unknown'
+
 export interface ReadingStatus {
   id: string
   state: ReadingState
@@ -501,7 +508,11 @@ export interface ReadingStatus {
   charsTotal: number
   spentVnd: number
   estimateVnd: number | null
-  /** Why the reading stopped; `chunkIndex` is the chunk whose request failed. */
+  /**
+   * Why the reading stopped; `chunkIndex` is the chunk whose request failed. `code` is the service's or
+   * Loa's; a ReadingStopCode means the chunk waits for the user's say-so to pay again (`tts:resume` with
+   * `payAgain`).
+   */
   error: (IpcError & { chunkIndex: number | null }) | null
   /** ISO time the reading started. */
   startedAt: string
@@ -605,8 +616,11 @@ export interface Requests {
   'tts:snapshot': { request: void; response: ReaderSnapshot }
   /** Stops further requests; chunks already paid keep their audio. */
   'tts:cancel': { request: void; response: ReadingStatus | null }
-  /** Continues a failed or cancelled reading from its first unfinished chunk, paying none twice. */
-  'tts:resume': { request: void; response: ReadingStatus }
+  /**
+   * Continues a failed or cancelled reading from its first unfinished chunk, paying none twice; with
+   * `payAgain` the user agrees to pay again for the chunk it stopped at with an error `code`.
+   */
+  'tts:resume': { request: { payAgain: boolean }; response: ReadingStatus }
   'tts:audio': { request: { id: string; index: number }; response: ReaderAudio }
   /** Saves a reading as one file where the user chooses (re-downloaded when no longer in memory). */
   'tts:save': { request: { id: string }; response: { path: string } | null }

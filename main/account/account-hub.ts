@@ -70,6 +70,11 @@ export class AccountHub {
     return this.#service.fetchView(managementRequests.usage(limit), { priority: 'foreground' })
   }
 
+  /** The latest usage records from the service now, past the cache; throws when they cannot be had. */
+  latestRecords(limit: number) {
+    return this.#service.client.usage({ limit, priority: 'foreground' })
+  }
+
   daily(days: UsageDays) {
     return this.#service.fetchView(managementRequests.usageDaily(days), { priority: 'foreground' })
   }

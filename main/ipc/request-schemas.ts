@@ -83,7 +83,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'tts:read': readerChoice,
   'tts:snapshot': none,
   'tts:cancel': none,
-  'tts:resume': none,
+  'tts:resume': z.object({ payAgain: z.boolean() }).strict(),
   'tts:audio': z.object({ id: readingId, index: z.number().int().min(0).max(100_000) }).strict(),
   'tts:save': z.object({ id: readingId }).strict(),
   'tts:history': none,

@@ -56,6 +56,13 @@ export interface ReaderServiceDeps {
   firstChunkChars?: number
   /** The account's latest usage records, for a monthly free allowance; null when they cannot be had. */
   usageHistory?: () => Promise<UsageHistory | null>
+  /**
+   * The same read now, past any cache: whether a chunk whose answer was lost longer ago than its key
+   * holds was charged. Unset: such a chunk waits for the user's say-so to pay again.
+   */
+  usageNow?: () => Promise<UsageHistory | null>
+  /** A run of a reading ended having spent something: the balance shown is out of date. */
+  onSpent?: () => void
   now?: () => number
 }
 
@@ -140,8 +147,11 @@ export class ReaderService {
       rpm: speechRpm(this.#deps.plan(), rules.unitPriceVndPer1M === 0),
       firstChunkChars: this.#firstChunkChars(),
       estimateVnd,
+      ...(this.#deps.usageNow ? { usageHistory: this.#deps.usageNow } : {}),
+      ...(this.#deps.now ? { clock: { now: this.#deps.now } } : {}),
       onChange: (status) => this.#deps.events.emit('tts:reading', status),
-      onSettled: (r) => {
+      onSettled: (r, spentVnd) => {
+        if (spentVnd > 0) this.#deps.onSpent?.()
         const write = this.#remember(r).finally(() => this.#remembering.delete(write))
         this.#remembering.add(write)
       },
@@ -219,11 +229,12 @@ export class ReaderService {
     return r?.status() ?? null
   }
 
-  resume(): ReadingStatus {
+  /** Continues the current reading; `payAgain`: the user agrees to pay again for a chunk held for its charge. */
+  resume(opts: { payAgain?: boolean } = {}): ReadingStatus {
     const r = this.current
     if (!r) throw new AppError('not_found', 'There is no reading to continue.', { code: 'no_reading' })
     if (r.job.status === 'done') return r.status()
-    r.start()
+    r.start(opts)
     return r.status()
   }
 

@@ -1,11 +1,19 @@
 // One reading as the Reader follows it: the speech job, where each chunk sits in the text (for
 // highlighting), and the status every window is shown. Knows nothing of IPC or files.
 import { randomUUID } from 'node:crypto'
-import type { ReaderChoice, ReadingState, ReadingStatus } from '../../preload/contract'
+import type { ReaderChoice, ReadingState, ReadingStatus, ReadingStopCode } from '../../preload/contract'
 import { AppError, toIpcError } from '../errors'
 import type { SpeechRequestBody } from '../api/tts/tts-check'
 import type { TtsRules } from '../api/tts/tts-rules'
-import { SpeechJob, SpeechJobError, type SpeechChunk, type SpeechSynthesizer } from './speech-job'
+import type { UsageHistory } from './free-allowance'
+import type { Clock } from './pacing'
+import {
+  SpeechJob,
+  SpeechJobError,
+  type SpeechChunk,
+  type SpeechJobErrorCode,
+  type SpeechSynthesizer,
+} from './speech-job'
 
 export interface ReadingOptions {
   client: SpeechSynthesizer
@@ -16,10 +24,13 @@ export interface ReadingOptions {
   rpm: number
   firstChunkChars: number
   estimateVnd: number | null
+  /** The account's latest usage records read now: was a chunk whose answer was lost charged? */
+  usageHistory?: () => Promise<UsageHistory | null>
+  clock?: Clock
   /** Every change of status. */
   onChange: (status: ReadingStatus) => void
-  /** A run ended (done, failed or cancelled). */
-  onSettled: (reading: Reading) => void
+  /** A run ended (done, failed or cancelled), having spent `spentVnd` (lost answers charged included). */
+  onSettled: (reading: Reading, spentVnd: number) => void
 }
 
 export class Reading {
@@ -46,6 +57,8 @@ export class Reading {
       rules: opts.rules,
       rpm: opts.rpm,
       firstChunkChars: opts.firstChunkChars,
+      ...(opts.usageHistory ? { usageHistory: opts.usageHistory } : {}),
+      ...(opts.clock ? { clock: opts.clock } : {}),
       // Every finished chunk reports progress; its audio is ready for the player from then on.
       onProgress: () => this.#changed(),
     })
@@ -75,18 +88,22 @@ export class Reading {
     return chunk
   }
 
-  /** Starts the job, or continues it from its first unfinished chunk. */
-  start(): void {
+  /**
+   * Starts the job, or continues it from its first unfinished chunk; `payAgain`: the user agrees to pay
+   * again for the chunks it stopped at as charged already (or not known to be).
+   */
+  start(opts: { payAgain?: boolean } = {}): void {
     if (this.running) return
+    const spentBefore = this.job.progress.spentVnd
     this.#run = this.job
-      .run()
+      .resume(opts)
       .then(
         () => undefined,
         () => undefined,
       )
       .finally(() => {
         this.#changed()
-        this.#opts.onSettled(this)
+        this.#opts.onSettled(this, this.job.progress.spentVnd - spentBefore)
       })
     this.#changed()
   }
@@ -135,6 +152,9 @@ export class Reading {
   #error(): ReadingStatus['error'] {
     const err = this.job.error
     if (!err || err.code === 'SPEECH_JOB_CANCELLED') return null
+    const code = STOP_CODES[err.code]
+    // A chunk held for its charge: its answer was lost on the way.
+    if (code) return { kind: 'network', code, message: err.message, chunkIndex: err.chunkIndex }
     const cause = err.cause
     // The service's refusal as the UI needs it: kind, code, figures, request id, wait, field.
     const said = cause instanceof AppError ? toIpcError(cause) : { kind: 'internal' as const }
@@ -148,6 +168,11 @@ export class Reading {
   #changed(): void {
     this.#opts.onChange(this.status())
   }
+}
+
+const STOP_CODES: Partial<Record<SpeechJobErrorCode, ReadingStopCode>> = {
+  SPEECH_JOB_ALREADY_CHARGED: 'already_charged',
+  SPEECH_JOB_CHARGE_UNKNOWN: 'charge_unknown',
 }
 
 function stateOf(status: SpeechJob['status']): ReadingState {

@@ -1,15 +1,20 @@
 // Reads a long text aloud: one speech request per chunk, a few at a time and paced to the plan's RPM,
 // delivered in order as soon as the next one is ready so playback can start with the first chunk.
-// Each chunk's Idempotency-Key is made once and kept across retries, failures and resume: a chunk the
-// service already charged is then replayed, not charged again (tts-api.md "Idempotency"). A chunk the
-// service refuses as over the model's real limit (a 400, not charged) is split under that limit and the
-// reading goes on; so are the unsent chunks still over it.
+// Each chunk's Idempotency-Key is made once and kept across retries, failures and resume: within the
+// service's 60-second memory a chunk it already charged is replayed, not charged again (tts-api.md
+// "Idempotency"). Later the key no longer protects: a chunk whose answer was lost is sent again only when
+// the usage history shows it was not charged (key-guard.ts); when it was, or the history cannot tell, the
+// reading stops and waits for the user's say-so to pay again. A chunk the service refuses as over the
+// model's real limit (a 400, not charged) is split under that limit and the reading goes on; so are the
+// unsent chunks still over it.
 import { randomUUID } from 'node:crypto'
 import { chunkLimitOf, RequestPacer, type Clock } from './pacing'
 import { splitRamped } from './ramp-split'
 import { splitText } from '../api/tts/chunker'
 import { learnedInputLimit } from '../api/tts/input-limit'
 import { billableChars, estimateCostVnd } from '../api/tts/text-count'
+import type { UsageHistory } from './free-allowance'
+import { ChargeHold, KeyGuard } from './key-guard'
 import type { Sleep } from '../api/tts/tts-retry'
 import type { SpeechAudio, SpeechRequest, SynthesizeOptions } from '../api/tts/tts-client'
 import type { TtsRules } from '../api/tts/tts-rules'
@@ -26,7 +31,10 @@ export interface SpeechChunk {
   /** Made once when the text is split; every request for this chunk carries it. */
   idempotencyKey: string
   audio: SpeechAudio | null
-  /** From the service's answer, else estimated from the unit price; null until synthesized. */
+  /**
+   * From the service's answer, else estimated from the unit price, plus any charge for an answer that was
+   * lost (found in the usage history); null while nothing is known to be charged.
+   */
   costVnd: number | null
 }
 
@@ -42,7 +50,14 @@ export interface SpeechProgress {
 
 export type SpeechJobStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled'
 
-export type SpeechJobErrorCode = 'SPEECH_JOB_FAILED' | 'SPEECH_JOB_CANCELLED' | 'SPEECH_JOB_BUSY'
+export type SpeechJobErrorCode =
+  | 'SPEECH_JOB_FAILED'
+  | 'SPEECH_JOB_CANCELLED'
+  | 'SPEECH_JOB_BUSY'
+  /** A chunk's answer was lost after the service charged it, too long ago for the key to replay it. */
+  | 'SPEECH_JOB_ALREADY_CHARGED'
+  /** A chunk's answer was lost too long ago for the key to hold, and the usage history cannot tell more. */
+  | 'SPEECH_JOB_CHARGE_UNKNOWN'
 
 export class SpeechJobError extends Error {
   constructor(
@@ -75,6 +90,12 @@ export interface SpeechJobOptions {
   locale?: string
   clock?: Clock
   sleep?: Sleep
+  /**
+   * The account's latest usage records read now, not from a cache; null when they cannot be had. Asked
+   * only before sending a chunk again whose answer was lost longer ago than the key holds. Unset: such a
+   * chunk waits for the user's say-so.
+   */
+  usageHistory?: () => Promise<UsageHistory | null>
   newKey?: () => string
   /** Called in chunk order, each as soon as it and all before it are ready. */
   onChunk?: (chunk: SpeechChunk) => void
@@ -88,6 +109,7 @@ export class SpeechJob {
   #chunks: SpeechChunk[]
   /** Chunks whose request is under way: never split or handed to another worker. */
   readonly #inFlight = new Set<SpeechChunk>()
+  readonly #guard: KeyGuard<SpeechChunk>
   readonly #newKey: () => string
   readonly #pacer: RequestPacer
   #status: SpeechJobStatus = 'idle'
@@ -107,6 +129,12 @@ export class SpeechJob {
       (text, index) => this.#chunk(text, index),
     )
     this.#pacer = new RequestPacer(opts.rpm ?? null, opts.clock, opts.sleep)
+    this.#guard = new KeyGuard({
+      model: opts.request.model,
+      unitPriceVndPer1M: opts.rules.unitPriceVndPer1M,
+      usageHistory: opts.usageHistory,
+      now: () => opts.clock?.now() ?? Date.now(),
+    })
   }
 
   /** In text order; a refusal over the real limit can split an unfinished chunk into several. */
@@ -141,7 +169,8 @@ export class SpeechJob {
       chunkCount: this.chunks.length,
       charsDone: done.reduce((n, c) => n + c.chars, 0),
       charsTotal: this.chunks.reduce((n, c) => n + c.chars, 0),
-      spentVnd: roundVnd(done.reduce((n, c) => n + (c.costVnd ?? 0), 0)),
+      // A lost answer that was charged counts too: the wallet paid for it.
+      spentVnd: roundVnd(this.chunks.reduce((n, c) => n + (c.costVnd ?? 0), 0)),
     }
   }
 
@@ -160,9 +189,11 @@ export class SpeechJob {
 
   /**
    * Continues a failed or cancelled run from the first unfinished chunk: finished chunks keep their audio
-   * and are not requested again; unfinished ones keep their keys.
+   * and are not requested again; unfinished ones keep their keys. `payAgain`: the user agrees to pay again
+   * for the chunks the last run stopped at as charged already, or as not known to be.
    */
-  resume(): Promise<readonly SpeechChunk[]> {
+  resume(opts: { payAgain?: boolean } = {}): Promise<readonly SpeechChunk[]> {
+    if (opts.payAgain === true && this.#status !== 'running') this.#guard.payAgain()
     return this.run()
   }
 
@@ -215,16 +246,40 @@ export class SpeechJob {
   }
 
   async #synthesize(chunk: SpeechChunk, signal: AbortSignal, run: RunState): Promise<void> {
+    const guard = this.#guard
     try {
       await this.#pacer.admit(signal)
       if (!run.current()) return
+      await guard.beforeSend(chunk, this.#chunks)
       const audio = await this.#opts.client.synthesize(
         { ...this.#opts.request, input: chunk.text },
-        { idempotencyKey: chunk.idempotencyKey, signal },
+        {
+          idempotencyKey: chunk.idempotencyKey,
+          signal,
+          beforeRetry: (failed) => {
+            guard.noteFailure(chunk, failed)
+            return guard.beforeSend(chunk, this.#chunks)
+          },
+        },
       )
       chunk.audio = audio
-      chunk.costVnd = costOf(audio, estimateCostVnd(chunk.text, this.#opts.rules.unitPriceVndPer1M))
+      const lostVnd = guard.lostVnd(chunk)
+      // A replay after a lost charge was found is that charge's audio: nothing more was paid.
+      const paidNow =
+        audio.replay === true && lostVnd > 0
+          ? 0
+          : costOf(audio, estimateCostVnd(chunk.text, this.#opts.rules.unitPriceVndPer1M))
+      chunk.costVnd = roundVnd(lostVnd + paidNow)
     } catch (cause) {
+      if (cause instanceof ChargeHold) {
+        const lostVnd = guard.lostVnd(chunk)
+        if (lostVnd > 0) chunk.costVnd = roundVnd(lostVnd)
+        if (!run.current()) return
+        run.error = this.#held(chunk, cause)
+        this.#fail(run.error, 'failed')
+        return
+      }
+      guard.noteFailure(chunk, cause)
       if (!run.current()) return
       const limit = learnedInputLimit(cause, chunk.chars)
       if (limit !== null) return this.#splitOver(limit, chunk)
@@ -237,6 +292,27 @@ export class SpeechJob {
     }
     this.#report(chunk.index)
     this.#deliver()
+  }
+
+  #held(chunk: SpeechChunk, hold: ChargeHold): SpeechJobError {
+    const which = `Chunk ${chunk.index + 1} of ${this.chunks.length}`
+    if (hold.reason === 'charged') {
+      return new SpeechJobError(
+        'SPEECH_JOB_ALREADY_CHARGED',
+        `${which} was charged, but its audio was lost on the way more than a minute ago, so the service no ` +
+          'longer hands it over for free. Reading it again charges it a second time; continue only if you ' +
+          'agree to pay again.',
+        chunk.index,
+        { cause: hold },
+      )
+    }
+    return new SpeechJobError(
+      'SPEECH_JOB_CHARGE_UNKNOWN',
+      `${which} got no answer more than a minute ago, and the usage history cannot tell whether it was ` +
+        'charged. Reading it again may charge it a second time; continue only if you agree to pay again.',
+      chunk.index,
+      { cause: hold },
+    )
   }
 
   /**

@@ -135,8 +135,9 @@ export class ReaderStore {
     if (status) this.#applyReading(status, { autoplay: false })
   }
 
-  async resume(): Promise<void> {
-    const status = await this.#act(loa.tts.resume())
+  /** `payAgain`: the user agrees to pay again for the chunk the reading stopped at for its charge. */
+  async resume(payAgain = false): Promise<void> {
+    const status = await this.#act(loa.tts.resume({ payAgain }))
     if (status) this.#applyReading(status, { autoplay: false })
   }
 

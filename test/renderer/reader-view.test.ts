@@ -263,6 +263,52 @@ describe('while reading', () => {
     expect($('reader-resume')).toBeNull()
   })
 
+  it('says a chunk was charged but its audio lost, and pays for it again only when asked to', async () => {
+    const error = {
+      kind: 'network' as const,
+      code: 'already_charged' as const,
+      message: 'Chunk 2 of 3 was charged, but its audio was lost on the way more than a minute ago.',
+      chunkIndex: 1,
+    }
+    const held = reading({ ready: 1, state: 'failed', error })
+    held.chunks[1] = { ...(held.chunks[1] as (typeof held.chunks)[number]), costVnd: 4 }
+    bridge.answer('tts:snapshot', () => ({ reading: held, text: READING_TEXT }))
+    await show()
+    expect($('reader-error')?.dataset.code).toBe('already_charged')
+    expect(nbsp(text('reader-error'))).toContain('Phần 2 đã bị tính tiền (4 ₫)')
+    expect(text('reader-error')).toContain('đọc tiếp sẽ trả tiền phần đó lần thứ hai')
+    // Resume alone would stop at the same chunk again: only Pay again is offered.
+    expect($('reader-resume')).toBeNull()
+    bridge.answer('tts:resume', () => reading({ ready: 1 }))
+    $('reader-pay-again')?.click()
+    await settle()
+    expect(bridge.calls.filter((c) => c.channel === 'tts:resume').map((c) => c.request)).toEqual([
+      { payAgain: true },
+    ])
+  })
+
+  it('offers Resume and Pay again when the usage history cannot tell whether a lost chunk was charged', async () => {
+    const error = {
+      kind: 'network' as const,
+      code: 'charge_unknown' as const,
+      message: 'Chunk 1 of 3 got no answer more than a minute ago.',
+      chunkIndex: 0,
+    }
+    bridge.answer('tts:snapshot', () => ({
+      reading: reading({ state: 'failed', error }),
+      text: READING_TEXT,
+    }))
+    await show()
+    expect(text('reader-error')).toContain('Phần 1 không nhận được trả lời')
+    bridge.answer('tts:resume', () => reading({ state: 'failed', error }))
+    $('reader-resume')?.click()
+    await settle()
+    expect(bridge.calls.filter((c) => c.channel === 'tts:resume').map((c) => c.request)).toEqual([
+      { payAgain: false },
+    ])
+    expect($('reader-pay-again')).not.toBeNull()
+  })
+
   it('disables Save for a format that does not join into one file', async () => {
     bridge.answer('tts:snapshot', () => ({
       reading: reading({ ready: 1, format: 'opus' }),

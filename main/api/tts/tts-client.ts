@@ -26,6 +26,11 @@ export interface SynthesizeOptions {
   signal?: AbortSignal
   /** Per attempt; long inputs take a while to synthesize. */
   timeoutMs?: number
+  /**
+   * Awaited before each retry with the error of the attempt before it; throwing stops the retries with
+   * that error. The key holds only 60 s (tts-api.md "Idempotency"): a late retry may need checking first.
+   */
+  beforeRetry?: (failed: unknown) => Promise<void>
 }
 
 export interface SpeechAudio {
@@ -102,6 +107,16 @@ export class TtsClient {
       ...(request.responseFormat === undefined ? {} : { response_format: request.responseFormat }),
       ...(request.speed === undefined ? {} : { speed: request.speed }),
     }
+    let failed: unknown
+    const attempt = async (n: number) => {
+      if (n > 1) await opts.beforeRetry?.(failed)
+      try {
+        return await send()
+      } catch (err) {
+        failed = err
+        throw err
+      }
+    }
     const send = async () => {
       const res = await this.#transport(SPEECH_PATH, {
         method: 'POST',
@@ -113,7 +128,7 @@ export class TtsClient {
       return { res, bytes: await readAudio(res, SPEECH_PATH) }
     }
     try {
-      const { value, attempts } = await this.#retrying(send, opts.signal)
+      const { value, attempts } = await this.#retrying(attempt, opts.signal)
       const h = value.res.headers
       return {
         bytes: value.bytes,
@@ -151,7 +166,7 @@ export class TtsClient {
     }
   }
 
-  #retrying<T>(send: () => Promise<T>, signal: AbortSignal | undefined) {
+  #retrying<T>(send: (attempt: number) => Promise<T>, signal: AbortSignal | undefined) {
     return withRetries(send, {
       signal,
       ...(this.#sleep ? { sleep: this.#sleep } : {}),

@@ -3,6 +3,8 @@
 // chunk is charged once, whatever retries it takes; progress and the cost go to stderr. With --dry-run it
 // only reads the model and voice lists and prints the estimate (say-estimate.ts).
 import { readFile, writeFile } from 'node:fs/promises'
+import { ManagementClient } from '../../api/management/client'
+import { USAGE_LIMIT } from '../../api/management/requests'
 import { modelInfoOf } from '../../api/tts/model-info'
 import { voicesOfModel } from '../../api/tts/model-voices'
 import { billableChars, estimateCostVnd } from '../../api/tts/text-count'
@@ -13,6 +15,7 @@ import type { ReaderModel } from '../../../preload/contract'
 import { AppError } from '../../errors'
 import { durationMs, joinAudio, JOINABLE_FORMATS } from '../../tts/audio-join'
 import { defaultModel, defaultVoice } from '../../tts/default-choice'
+import { ChargeHold } from '../../tts/key-guard'
 import { toReaderModel, toReaderVoices } from '../../tts/reader-models'
 import { SpeechJob, SpeechJobError } from '../../tts/speech-job'
 import { hasVietnamese } from '../../tts/text-language'
@@ -26,6 +29,9 @@ import { renderFields } from '../table'
 import { UsageError, type Verb } from '../verb'
 import { withEndpoint } from '../with-endpoint'
 import { estimateReading, renderEstimate } from './say-estimate'
+
+const PAID_CHUNK_LOST_HINT =
+  "nothing was saved; 'loa usage' lists what was charged. Running the command again pays for every chunk again."
 
 export interface SayReport {
   model: string
@@ -105,6 +111,11 @@ figure is not known.`,
         },
         text,
         rules,
+        // A chunk whose answer was lost is sent again after the key's minute only if it was not charged.
+        usageHistory: () =>
+          new ManagementClient({ endpoint })
+            .usage({ limit: USAGE_LIMIT.max })
+            .then((page) => ({ records: page.data, total: page.total })),
         onProgress: (p) =>
           ctx.stderr.write(
             `chunk ${p.chunksDone}/${p.chunkCount}: ${formatCount(p.charsDone)}/${formatCount(p.charsTotal)} characters, ${formatVnd(p.spentVnd)}\n`,
@@ -125,6 +136,8 @@ figure is not known.`,
           (estimate === null ? '.\n' : `, about ${formatVnd(estimate)}.\n`),
       )
       const chunks = await job.run().catch((err: unknown) => {
+        if (err instanceof SpeechJobError && err.cause instanceof ChargeHold)
+          throw new CliFailure(err.message, EXIT.failure, 'failure', PAID_CHUNK_LOST_HINT)
         throw err instanceof SpeechJobError && err.cause instanceof AppError ? err.cause : err
       })
       const audio = joinAudio(

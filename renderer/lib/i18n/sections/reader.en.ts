@@ -124,6 +124,7 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.read.failed': 'Could not start: {reason}',
   'reader.cancel': 'Stop reading',
   'reader.resume': 'Resume',
+  'reader.payAgain': 'Pay again and read on',
 
   'reader.state.running': 'Reading',
   'reader.state.done': 'Finished',
@@ -136,7 +137,11 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.stopped.failed': 'Stopped by an error: {reason}',
   'reader.stopped.failedAt': 'Stopped at chunk {index}: {reason}',
   'reader.stopped.cancelled':
-    'Stopped. The chunks already read are kept; resuming does not charge them again.',
+    'Stopped. The chunks already read are kept and are not paid for again. A chunk cut off by the stop is not charged twice if you resume within a minute; after that, Loa checks your usage history first and asks before paying for it again.',
+  'reader.stopped.alreadyCharged':
+    'Chunk {index} was charged ({cost}), but its audio was lost on the way more than a minute ago, so the service no longer hands it over for free. Loa has not asked for it again: reading on pays for that chunk a second time.',
+  'reader.stopped.chargeUnknown':
+    'Chunk {index} got no answer more than a minute ago, and your usage history cannot tell whether it was charged. Reading on may pay for that chunk a second time.',
 
   'reader.player.title': 'Listen',
   'reader.player.play': 'Play',

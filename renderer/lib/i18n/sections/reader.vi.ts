@@ -123,6 +123,7 @@ export const readerVi = {
   'reader.read.failed': 'Không bắt đầu được: {reason}',
   'reader.cancel': 'Dừng đọc',
   'reader.resume': 'Đọc tiếp',
+  'reader.payAgain': 'Trả tiền lại và đọc tiếp',
 
   'reader.state.running': 'Đang đọc',
   'reader.state.done': 'Đã đọc xong',
@@ -135,7 +136,11 @@ export const readerVi = {
   'reader.stopped.failed': 'Dừng vì lỗi: {reason}',
   'reader.stopped.failedAt': 'Dừng ở phần {index}: {reason}',
   'reader.stopped.cancelled':
-    'Đã dừng. Các phần đã đọc vẫn còn; đọc tiếp sẽ không tính tiền lại những phần đó.',
+    'Đã dừng. Các phần đã đọc vẫn còn và không bị tính tiền lại. Phần đang đọc dở lúc dừng không bị tính hai lần nếu bạn đọc tiếp trong vòng một phút; sau đó, Loa xem lịch sử sử dụng trước và hỏi bạn trước khi trả tiền lại phần đó.',
+  'reader.stopped.alreadyCharged':
+    'Phần {index} đã bị tính tiền ({cost}) nhưng âm thanh bị mất trên đường về từ hơn một phút trước, nên dịch vụ không còn trả lại miễn phí. Loa chưa yêu cầu lại phần này: đọc tiếp sẽ trả tiền phần đó lần thứ hai.',
+  'reader.stopped.chargeUnknown':
+    'Phần {index} không nhận được trả lời từ hơn một phút trước, và lịch sử sử dụng không cho biết phần đó đã bị tính tiền hay chưa. Đọc tiếp có thể phải trả tiền phần đó lần thứ hai.',
 
   'reader.player.title': 'Nghe',
   'reader.player.play': 'Phát',
