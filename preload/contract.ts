@@ -163,6 +163,15 @@ export interface CatalogLists {
   video: VideoModelList
   embedding: EmbeddingModelList
 }
+/**
+ * Dong per US dollar for the catalog's USD-only prices (text, some video): `service` when the service's
+ * data gives it (a stated rate, or the one its own VND prices imply), else `reference`, the spec's
+ * reference conversion. Main works it out; the renderer only shows it.
+ */
+export interface VndPerUsd {
+  rate: number
+  source: 'service' | 'reference'
+}
 /** A catalog tab's list, tagged with its kind so the renderer knows the item shape. */
 export type CatalogList = { [K in CatalogKind]: { kind: K; list: Part<CatalogLists[K]> } }[CatalogKind]
 
