@@ -173,7 +173,11 @@ export interface VndPerUsd {
   source: 'service' | 'reference'
 }
 /** A catalog tab's list, tagged with its kind so the renderer knows the item shape. */
-export type CatalogList = { [K in CatalogKind]: { kind: K; list: Part<CatalogLists[K]> } }[CatalogKind]
+export type CatalogList = {
+  [K in CatalogKind]: { kind: K; list: Part<CatalogLists[K]>; vndPerUsd: VndPerUsd }
+}[CatalogKind]
+/** One model's detail, with the rate its USD-only prices are estimated at. */
+export type CatalogModel = ModelDetail & { vndPerUsd: VndPerUsd }
 
 export interface SaveTextRequest {
   /** File name offered in the save dialog, e.g. `loa-usage-2026-11-22.csv`. */
@@ -563,7 +567,7 @@ export interface Requests {
   'usage:daily': { request: { days: UsageDays }; response: Part<DailyUsage> }
   'usage:models': { request: void; response: Part<ModelUsage> }
   'catalog:list': { request: { kind: CatalogKind }; response: CatalogList }
-  'catalog:model': { request: { id: string }; response: ModelDetail }
+  'catalog:model': { request: { id: string }; response: CatalogModel }
   /** Saves text the renderer made (a CSV export) where the user chooses; null when the user cancels. */
   'file:saveText': { request: SaveTextRequest; response: { path: string } | null }
   /** The conversation so far: status, lines and the last summary. */
