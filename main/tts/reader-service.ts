@@ -132,7 +132,7 @@ export class ReaderService {
       choice,
       request: check.request,
       rules,
-      rpm: speechRpm(this.#deps.plan(), rules.unitPriceVndPer1M === 0),
+      rpm: speechRpm(this.#deps.plan(), rules.unitPriceVndPer1M === 0, rules.rpm),
       firstChunkChars: this.#firstChunkChars(),
       estimateVnd,
       onChange: (status) => this.#deps.events.emit('tts:reading', status),
