@@ -156,6 +156,20 @@ export interface ConnectionStatus {
 }
 
 export type UsageDays = 7 | 30 | 90 | 365
+/**
+ * A usage record's two moments as main reads them (management-api.md "Usage record"): records from before
+ * 2026-08-16 have no sending time (their `date` is when they finished); `finishedAt` is null when a newer
+ * record lacks `completedAt`.
+ */
+export interface UsageRecordTimes {
+  sentAt: string | null
+  finishedAt: string | null
+}
+/** `/usage` as the Usage window gets it: each record with its times read. */
+export interface UsageRecordsPage {
+  data: (UsagePage['data'][number] & UsageRecordTimes)[]
+  total: number
+}
 export type CatalogKind = 'text' | 'image' | 'video' | 'embedding'
 export interface CatalogLists {
   text: TextModelList
