@@ -577,7 +577,7 @@ export interface Requests {
   'account:refresh': { request: void; response: Glance }
   /** Tells main whether the popup is showing, so it refreshes at the popup's pace. */
   'account:popupVisible': { request: { visible: boolean }; response: void }
-  'usage:records': { request: { limit: number }; response: Part<UsagePage> }
+  'usage:records': { request: { limit: number }; response: Part<UsageRecordsPage> }
   'usage:daily': { request: { days: UsageDays }; response: Part<DailyUsage> }
   'usage:models': { request: void; response: Part<ModelUsage> }
   'catalog:list': { request: { kind: CatalogKind }; response: CatalogList }

@@ -7,10 +7,13 @@ import type {
   CatalogModel,
   Glance,
   Language,
+  Part,
   UsageDays,
+  UsageRecordsPage,
   VndPerUsd,
 } from '../../preload/contract'
 import { CacheFile, createAccountService, managementRequests, type AccountService } from '../api/management'
+import { withRecordTimes } from '../api/management/usage-times'
 import { vndPerUsd, type RateSources } from '../api/management/vnd-rate'
 import type { ConnectionService } from '../connection/connection-service'
 import type { EventHub } from '../ipc/event-hub'
@@ -75,8 +78,9 @@ export class AccountHub {
     this.#service.setPopupOpen(visible)
   }
 
-  records(limit: number) {
-    return this.#service.fetchView(managementRequests.usage(limit), { priority: 'foreground' })
+  async records(limit: number): Promise<Part<UsageRecordsPage>> {
+    const part = await this.#service.fetchView(managementRequests.usage(limit), { priority: 'foreground' })
+    return { ...part, value: part.value && withRecordTimes(part.value) }
   }
 
   daily(days: UsageDays) {

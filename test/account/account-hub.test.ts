@@ -118,6 +118,14 @@ describe('the account hub', () => {
     await hub.close()
   })
 
+  it('sends the recent requests with when each was sent and when it finished', async () => {
+    const { hub } = await makeHub()
+    const records = (await hub.records(20)).value!
+    expect(records.data).toHaveLength(20)
+    for (const r of records.data) expect([r.sentAt, r.finishedAt]).toEqual([r.date, r.completedAt])
+    await hub.close()
+  })
+
   it('still answers a tab when the lists that tell the rate fail, with the reference rate', async () => {
     const { hub } = await makeHub()
     demo.faults.failNext = { status: 500, count: 1000 }
