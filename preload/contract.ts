@@ -170,6 +170,20 @@ export interface ConnectionStatus {
 }
 
 export type UsageDays = 7 | 30 | 90 | 365
+/**
+ * A usage record's two moments as main reads them (management-api.md "Usage record"): records from before
+ * 2026-08-16 have no sending time (their `date` is when they finished); `finishedAt` is null when a newer
+ * record lacks `completedAt`.
+ */
+export interface UsageRecordTimes {
+  sentAt: string | null
+  finishedAt: string | null
+}
+/** `/usage` as the Usage window gets it: each record with its times read. */
+export interface UsageRecordsPage {
+  data: (UsagePage['data'][number] & UsageRecordTimes)[]
+  total: number
+}
 export type CatalogKind = 'text' | 'image' | 'video' | 'embedding'
 export interface CatalogLists {
   text: TextModelList
@@ -177,8 +191,21 @@ export interface CatalogLists {
   video: VideoModelList
   embedding: EmbeddingModelList
 }
+/**
+ * Dong per US dollar for the catalog's USD-only prices (text, some video): `service` when the service's
+ * data gives it (a stated rate, or the one its own VND prices imply), else `reference`, the spec's
+ * reference conversion. Main works it out; the renderer only shows it.
+ */
+export interface VndPerUsd {
+  rate: number
+  source: 'service' | 'reference'
+}
 /** A catalog tab's list, tagged with its kind so the renderer knows the item shape. */
-export type CatalogList = { [K in CatalogKind]: { kind: K; list: Part<CatalogLists[K]> } }[CatalogKind]
+export type CatalogList = {
+  [K in CatalogKind]: { kind: K; list: Part<CatalogLists[K]>; vndPerUsd: VndPerUsd }
+}[CatalogKind]
+/** One model's detail, with the rate its USD-only prices are estimated at. */
+export type CatalogModel = ModelDetail & { vndPerUsd: VndPerUsd }
 
 export interface SaveTextRequest {
   /** File name offered in the save dialog, e.g. `loa-usage-2026-11-22.csv`. */
@@ -580,11 +607,11 @@ export interface Requests {
   'account:refresh': { request: void; response: Glance }
   /** Tells main whether the popup is showing, so it refreshes at the popup's pace. */
   'account:popupVisible': { request: { visible: boolean }; response: void }
-  'usage:records': { request: { limit: number }; response: Part<UsagePage> }
+  'usage:records': { request: { limit: number }; response: Part<UsageRecordsPage> }
   'usage:daily': { request: { days: UsageDays }; response: Part<DailyUsage> }
   'usage:models': { request: void; response: Part<ModelUsage> }
   'catalog:list': { request: { kind: CatalogKind }; response: CatalogList }
-  'catalog:model': { request: { id: string }; response: ModelDetail }
+  'catalog:model': { request: { id: string }; response: CatalogModel }
   /** Saves text the renderer made (a CSV export) where the user chooses; null when the user cancels. */
   'file:saveText': { request: SaveTextRequest; response: { path: string } | null }
   /** The conversation so far: status, lines and the last summary. */

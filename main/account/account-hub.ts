@@ -1,8 +1,20 @@
 // The account as the app sees it: one AccountService for the key in use (rebuilt when the key changes),
 // its updates pushed to the renderer, the tray kept current and alerts raised. Electron-free: the host
 // shows notifications and the tray through the callbacks it passes in.
-import type { CatalogKind, CatalogList, Glance, Language, UsageDays } from '../../preload/contract'
+import type {
+  CatalogKind,
+  CatalogList,
+  CatalogModel,
+  Glance,
+  Language,
+  Part,
+  UsageDays,
+  UsageRecordsPage,
+  VndPerUsd,
+} from '../../preload/contract'
 import { CacheFile, createAccountService, managementRequests, type AccountService } from '../api/management'
+import { withRecordTimes } from '../api/management/usage-times'
+import { vndPerUsd, type RateSources } from '../api/management/vnd-rate'
 import type { ConnectionService } from '../connection/connection-service'
 import type { EventHub } from '../ipc/event-hub'
 import type { SettingsService } from '../settings/settings-service'
@@ -66,8 +78,9 @@ export class AccountHub {
     this.#service.setPopupOpen(visible)
   }
 
-  records(limit: number) {
-    return this.#service.fetchView(managementRequests.usage(limit), { priority: 'foreground' })
+  async records(limit: number): Promise<Part<UsageRecordsPage>> {
+    const part = await this.#service.fetchView(managementRequests.usage(limit), { priority: 'foreground' })
+    return { ...part, value: part.value && withRecordTimes(part.value) }
   }
 
   /** The latest usage records from the service now, past the cache; throws when they cannot be had. */
@@ -86,19 +99,31 @@ export class AccountHub {
   async catalog(kind: CatalogKind): Promise<CatalogList> {
     const s = this.#service
     switch (kind) {
-      case 'text':
-        return { kind, list: await s.fetchView(managementRequests.textModels()) }
-      case 'image':
-        return { kind, list: await s.fetchView(managementRequests.imageModels()) }
-      case 'video':
-        return { kind, list: await s.fetchView(managementRequests.videoModels()) }
-      case 'embedding':
-        return { kind, list: await s.fetchView(managementRequests.embeddingModels()) }
+      case 'text': {
+        const list = await s.fetchView(managementRequests.textModels())
+        return { kind, list, vndPerUsd: await this.#vndPerUsd({ text: list.value }) }
+      }
+      case 'image': {
+        const list = await s.fetchView(managementRequests.imageModels())
+        return { kind, list, vndPerUsd: await this.#vndPerUsd({ image: list.value }) }
+      }
+      case 'video': {
+        const list = await s.fetchView(managementRequests.videoModels())
+        return { kind, list, vndPerUsd: await this.#vndPerUsd({ video: list.value }) }
+      }
+      case 'embedding': {
+        const list = await s.fetchView(managementRequests.embeddingModels())
+        return { kind, list, vndPerUsd: await this.#vndPerUsd({ embedding: list.value }) }
+      }
     }
   }
 
-  model(id: string) {
-    return this.#service.client.model(id, { priority: 'foreground' })
+  async model(id: string): Promise<CatalogModel> {
+    const [detail, rate] = await Promise.all([
+      this.#service.client.model(id, { priority: 'foreground' }),
+      this.#vndPerUsd({}),
+    ])
+    return { ...detail, vndPerUsd: rate }
   }
 
   async close(): Promise<void> {
@@ -106,6 +131,21 @@ export class AccountHub {
     this.#service.dispose()
     this.#service.client.budget.dispose()
     await this.#file.flush()
+  }
+
+  /**
+   * The rate for USD-only prices, from `lists` and the image and embedding lists, whose VND prices imply
+   * it (both cached like any catalog list, so a tab costs no extra request while they are fresh).
+   */
+  async #vndPerUsd(lists: RateSources): Promise<VndPerUsd> {
+    const s = this.#service
+    const [image, embedding] = await Promise.all([
+      'image' in lists ? lists.image : s.fetchView(managementRequests.imageModels()).then((p) => p.value),
+      'embedding' in lists
+        ? lists.embedding
+        : s.fetchView(managementRequests.embeddingModels()).then((p) => p.value),
+    ])
+    return vndPerUsd({ ...lists, image, embedding })
   }
 
   #build(): AccountService {

@@ -1,6 +1,8 @@
 // The model catalog as terminal tables: one layout per kind, prices in USD as listed and in VND for the
 // caller's plan. VND comes from the service where it gives it (image, embedding, most video prices);
-// text prices are converted at the catalog's own rate (catalog-rate.ts) with the plan's discount applied.
+// text prices are converted at the one rate the app uses too (api/management/vnd-rate.ts), with the plan's
+// discount applied.
+import type { VndPerUsd } from '../../preload/contract'
 import type {
   EmbeddingModel,
   ImageModel,
@@ -9,8 +11,8 @@ import type {
   ModelDetail,
   TextModel,
   VideoModel,
-} from '../api/management/index'
-import { planVnd } from './catalog-rate'
+} from '../api/management/types'
+import { planVnd } from '../api/management/vnd-rate'
 import { DASH, formatCount, formatDate, formatPercent, formatUsd, formatVnd } from './format'
 import { renderFields, renderTable, type Column } from './table'
 
@@ -34,16 +36,22 @@ export function renderCatalogSummary(catalog: ModelCatalog): string {
   return `${head}${renderTable(columns, rows)}\nPrices: loa models text|image|video|embedding, or loa models <model>.\n`
 }
 
-function rateNote(vndPerUsd: number | null): string {
-  return vndPerUsd === null
-    ? 'VND: the catalog gives no VND price to take the dollar rate from.\n'
-    : `VND: for your plan (its discount applied), at ${formatVnd(vndPerUsd)}/USD, the rate of the catalog's own VND prices.\n`
+/** Where the rate comes from, in the words both the text and the video notes end with. */
+function rateOrigin(vndPerUsd: VndPerUsd): string {
+  return vndPerUsd.source === 'service'
+    ? "the rate of the service's own VND prices"
+    : "the spec's reference rate, since the catalog gives no VND price to take the rate from"
 }
 
-const textVnd = (usd: number | null, rate: number | null, discountPercent: number) =>
-  usd === null || rate === null ? DASH : formatVnd(planVnd(usd, rate, discountPercent))
+function rateNote(vndPerUsd: VndPerUsd | null): string {
+  if (vndPerUsd === null) return ''
+  return `VND: for your plan (its discount applied), at ${formatVnd(vndPerUsd.rate)}/USD, ${rateOrigin(vndPerUsd)}.\n`
+}
 
-export function renderTextModels(models: readonly TextModel[], vndPerUsd: number | null): string {
+const textVnd = (usd: number | null, rate: VndPerUsd | null, discountPercent: number) =>
+  usd === null || rate === null ? DASH : formatVnd(planVnd(usd, rate.rate, discountPercent))
+
+export function renderTextModels(models: readonly TextModel[], vndPerUsd: VndPerUsd): string {
   const columns: Column[] = [
     { header: 'Model' },
     right('Context'),
@@ -112,11 +120,11 @@ export function renderImageModels(models: readonly ImageModel[]): string {
 }
 
 /** Rows of model, resolution, input type, USD per second, USD for 8 s, VND for 8 s. */
-function videoRows(m: VideoModel, vndPerUsd: number | null): string[][] {
+function videoRows(m: VideoModel, vndPerUsd: VndPerUsd | null): string[][] {
   const p = m.pricing
   const eightSecondsUsd = (perSecond: number, example: number | null) => example ?? perSecond * 8
   const convert = (usd: number) =>
-    vndPerUsd === null ? DASH : `${formatVnd(planVnd(usd, vndPerUsd, 0))}${UNDISCOUNTED_MARK}`
+    vndPerUsd === null ? DASH : `${formatVnd(planVnd(usd, vndPerUsd.rate, 0))}${UNDISCOUNTED_MARK}`
   const given = (vnd: number | null, usd: number) => (vnd === null ? convert(usd) : formatVnd(vnd))
   switch (p.shape) {
     case 'flat': {
@@ -171,7 +179,8 @@ export function needsRateForVideo(models: readonly VideoModel[]): boolean {
   )
 }
 
-export function renderVideoModels(models: readonly VideoModel[], vndPerUsd: number | null): string {
+/** `vndPerUsd` may be null when every price has the catalog's own VND (needsRateForVideo is false). */
+export function renderVideoModels(models: readonly VideoModel[], vndPerUsd: VndPerUsd | null): string {
   const columns: Column[] = [
     { header: 'Model' },
     { header: 'Resolution' },
@@ -182,10 +191,11 @@ export function renderVideoModels(models: readonly VideoModel[], vndPerUsd: numb
   ]
   const rows = models.flatMap((m) => videoRows(m, vndPerUsd))
   const converted = rows.some((r) => r[5]?.endsWith(UNDISCOUNTED_MARK))
-  const note = converted
-    ? `${UNDISCOUNTED_MARK} converted at ${vndPerUsd === null ? DASH : formatVnd(vndPerUsd)}/USD, the rate of the ` +
-      "catalog's own VND prices; the catalog lists no plan discount for it, so your price may be lower.\n"
-    : ''
+  const note =
+    converted && vndPerUsd
+      ? `${UNDISCOUNTED_MARK} converted at ${formatVnd(vndPerUsd.rate)}/USD, ${rateOrigin(vndPerUsd)}; the ` +
+        'catalog lists no plan discount for it, so your price may be lower.\n'
+      : ''
   return `Price = USD per second × seconds; VND is the catalog's price for your plan.\n${renderTable(columns, rows)}${note && `\n${note}`}`
 }
 
@@ -240,7 +250,8 @@ function discountLine(d: TextModel['discount']): string {
 }
 
 /** One model: what it is and does, then its prices in the layout of its kind. */
-export function renderModelDetail(detail: ModelDetail, vndPerUsd: number | null): string {
+/** `vndPerUsd` is needed for text models and for video prices without the catalog's own VND. */
+export function renderModelDetail(detail: ModelDetail, vndPerUsd: VndPerUsd | null): string {
   const m = detail.model
   const fields: [string, string][] = [
     ['Model', m.model_id],
@@ -303,7 +314,7 @@ export function renderModelDetail(detail: ModelDetail, vndPerUsd: number | null)
   }
 }
 
-function renderTextPrices(t: TextModel, vndPerUsd: number | null): string {
+function renderTextPrices(t: TextModel, vndPerUsd: VndPerUsd | null): string {
   const p = t.pricing
   const d = t.discount.percent
   const prices: [string, number | null][] = [

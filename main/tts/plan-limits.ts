@@ -1,5 +1,5 @@
 // What the user's plan allows the speech endpoint (tts-api.md "Rate limits by plan", "Stored audio").
-// Per-model overrides are not in the model list's known fields, so the plan's defaults pace a reading.
+// The plan's figures are defaults: a model whose record states its own limit is paced by that instead.
 
 const PAID_MODEL_RPM: Readonly<Record<string, number>> = {
   FREE: 500,
@@ -10,8 +10,12 @@ const PAID_MODEL_RPM: Readonly<Record<string, number>> = {
 const FREE_MODEL_RPM: Readonly<Record<string, number>> = { FREE: 10, BASIC: 20, ADVANCED_PLUS: 40, ULTRA: 60 }
 const HOUR_MS = 3600_000
 
-/** Requests per minute for a reading; an unknown plan gets the lowest, so Loa never causes its own 429s. */
-export function speechRpm(plan: string | null, freeModel: boolean): number {
+/**
+ * Requests per minute for a reading: the model's own limit where its record states one (`TtsRules.rpm`),
+ * else the plan's default; an unknown plan gets the lowest, so Loa never causes its own 429s.
+ */
+export function speechRpm(plan: string | null, freeModel: boolean, modelRpm: number | null = null): number {
+  if (modelRpm !== null) return modelRpm
   const table = freeModel ? FREE_MODEL_RPM : PAID_MODEL_RPM
   return table[normalPlan(plan)] ?? (table.FREE as number)
 }

@@ -144,7 +144,7 @@ export class ReaderService {
       choice,
       request: check.request,
       rules,
-      rpm: speechRpm(this.#deps.plan(), rules.unitPriceVndPer1M === 0),
+      rpm: speechRpm(this.#deps.plan(), rules.unitPriceVndPer1M === 0, rules.rpm),
       firstChunkChars: this.#firstChunkChars(),
       estimateVnd,
       ...(this.#deps.usageNow ? { usageHistory: this.#deps.usageNow } : {}),

@@ -1,6 +1,7 @@
 // Price math and labels of the model catalog (management-api.md "Text/Image/Video/Embedding model").
 // USD comes from the API. VND comes from the API where it sends a discounted figure; otherwise it is
 // estimated from USD and marked so, because the wallet is charged what the gateway computes, not us.
+// Estimates convert at the rate main sends with the catalog data (`VndPerUsd`); the renderer has none.
 import type { CatalogLists, Language, ResponseOf } from '../../preload/contract'
 import { localeOf } from './format'
 
@@ -13,8 +14,6 @@ export type ImagePrice = ImageModel['pricing']['generation'][number]
 export type VideoPricing = VideoModel['pricing']
 export type PlanDiscounts = TextModel['discount']['all_plans']
 
-/** The rate the gateway derives its VND prices from USD with. */
-export const VND_PER_USD = 27_500
 /** The clip length the API prices its video examples at (`example_8s_USD`, `discounted_8s_VND`). */
 export const VIDEO_EXAMPLE_SECONDS = 8
 
@@ -25,8 +24,9 @@ export const VIDEO_EXAMPLE_SECONDS = 8
 export type VndFigure =
   { vnd: number; estimate: false } | { vnd: number; estimate: true; discountPercent: number | null }
 
-export function estimateVnd(usd: number, discountPercent: number | null): VndFigure {
-  return { vnd: usd * VND_PER_USD * (1 - (discountPercent ?? 0) / 100), estimate: true, discountPercent }
+/** USD at `vndPerUsd` dong, less the discount: the same sum, in the same order, as the CLI's `planVnd`. */
+export function estimateVnd(usd: number, discountPercent: number | null, vndPerUsd: number): VndFigure {
+  return { vnd: usd * vndPerUsd * (1 - (discountPercent ?? 0) / 100), estimate: true, discountPercent }
 }
 
 /** The API's own VND figure when it sent one, else an estimate from the USD price. */
@@ -34,8 +34,11 @@ export function vndOf(
   apiVnd: number | null | undefined,
   usd: number,
   discountPercent: number | null,
+  vndPerUsd: number,
 ): VndFigure {
-  return typeof apiVnd === 'number' ? { vnd: apiVnd, estimate: false } : estimateVnd(usd, discountPercent)
+  return typeof apiVnd === 'number'
+    ? { vnd: apiVnd, estimate: false }
+    : estimateVnd(usd, discountPercent, vndPerUsd)
 }
 
 /** The same figure for a fraction (or multiple) of the quantity it prices: 8 s → 1 s. */
@@ -56,11 +59,11 @@ export interface PriceLine<K extends string = string> {
 }
 
 /** Text prices per 1M tokens; the API gives no VND for text, so every VND figure is an estimate. */
-export function textPrices(model: TextModel): PriceLine<TextPriceKey>[] {
+export function textPrices(model: TextModel, vndPerUsd: number): PriceLine<TextPriceKey>[] {
   const percent = model.discount.percent
   return TEXT_PRICE_KEYS.map((key) => {
     const usd = model.pricing[key]
-    return { key, usd, vnd: usd === null ? null : estimateVnd(usd, percent) }
+    return { key, usd, vnd: usd === null ? null : estimateVnd(usd, percent, vndPerUsd) }
   })
 }
 
@@ -139,8 +142,8 @@ export type VideoSummary =
  * `discounted_8s_VND` is the 8 s price after the caller's plan discount; rounded to 0.1 %, since the
  * dong figure is whole.
  */
-export function impliedDiscountPercent(usd: number, discountedVnd: number): number | null {
-  const full = usd * VND_PER_USD
+export function impliedDiscountPercent(usd: number, discountedVnd: number, vndPerUsd: number): number | null {
+  const full = usd * vndPerUsd
   if (!(full > 0)) return null
   return Math.round((1 - discountedVnd / full) * 1000) / 10
 }
@@ -150,9 +153,10 @@ function videoRate(
   example8sUsd: number | null,
   discounted8sVnd: number | null,
   discountPercent: number | null,
+  vndPerUsd: number,
 ): VideoRate {
   const usd8s = example8sUsd ?? perSecondUsd * VIDEO_EXAMPLE_SECONDS
-  const vnd8s = vndOf(discounted8sVnd, usd8s, discountPercent)
+  const vnd8s = vndOf(discounted8sVnd, usd8s, discountPercent, vndPerUsd)
   return {
     perSecondUsd,
     example8sUsd: usd8s,
@@ -163,27 +167,30 @@ function videoRate(
 
 type PerResolutionPricing = Extract<VideoPricing, { shape: 'per_resolution' }>
 
-function firstImpliedDiscount(entries: PerResolutionPricing['per_resolution']): number | null {
+function firstImpliedDiscount(
+  entries: PerResolutionPricing['per_resolution'],
+  vndPerUsd: number,
+): number | null {
   for (const e of entries) {
     if (e.discounted_8s_VND === null) continue
     const usd8s = e.example_8s_USD ?? e.costPerSecondUSD * VIDEO_EXAMPLE_SECONDS
-    const percent = impliedDiscountPercent(usd8s, e.discounted_8s_VND)
+    const percent = impliedDiscountPercent(usd8s, e.discounted_8s_VND, vndPerUsd)
     if (percent !== null) return percent
   }
   return null
 }
 
 /** One of the spec's three video pricing shapes, with every figure the UI shows. */
-export function videoSummary(pricing: VideoPricing): VideoSummary {
+export function videoSummary(pricing: VideoPricing, vndPerUsd: number): VideoSummary {
   switch (pricing.shape) {
     case 'per_resolution': {
-      const percent = firstImpliedDiscount(pricing.per_resolution)
+      const percent = firstImpliedDiscount(pricing.per_resolution, vndPerUsd)
       return {
         shape: 'per_resolution',
         discountPercent: percent,
         rows: pricing.per_resolution.map((e) => ({
           resolution: e.resolution,
-          ...videoRate(e.costPerSecondUSD, e.example_8s_USD, e.discounted_8s_VND, percent),
+          ...videoRate(e.costPerSecondUSD, e.example_8s_USD, e.discounted_8s_VND, percent, vndPerUsd),
         })),
       }
     }
@@ -198,7 +205,7 @@ export function videoSummary(pricing: VideoPricing): VideoSummary {
           byInput: Object.fromEntries(
             Object.entries(e.by_input_type).map(([type, p]) => [
               type,
-              videoRate(p.costPerSecondUSD, p.example_8s_USD, null, null),
+              videoRate(p.costPerSecondUSD, p.example_8s_USD, null, null, vndPerUsd),
             ]),
           ),
         })),
@@ -207,11 +214,12 @@ export function videoSummary(pricing: VideoPricing): VideoSummary {
     case 'flat': {
       const f = pricing.flat
       const usd8s = f.example_8s_USD ?? f.costPerSecondUSD * VIDEO_EXAMPLE_SECONDS
-      const percent = f.discounted_8s_VND === null ? null : impliedDiscountPercent(usd8s, f.discounted_8s_VND)
+      const percent =
+        f.discounted_8s_VND === null ? null : impliedDiscountPercent(usd8s, f.discounted_8s_VND, vndPerUsd)
       return {
         shape: 'flat',
         discountPercent: percent,
-        rate: videoRate(f.costPerSecondUSD, f.example_8s_USD, f.discounted_8s_VND, percent),
+        rate: videoRate(f.costPerSecondUSD, f.example_8s_USD, f.discounted_8s_VND, percent, vndPerUsd),
       }
     }
   }

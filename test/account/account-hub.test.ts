@@ -9,6 +9,7 @@ import { AccountHub } from '../../main/account/account-hub'
 import type { TrayStatus } from '../../main/account/tray-status'
 import { ConnectionService } from '../../main/connection/connection-service'
 import { validateKey } from '../../main/connection/validate-key'
+import { VND_PER_USD } from '../../main/demo/billing/money'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import { EventHub } from '../../main/ipc/event-hub'
 import { MemorySecretStore } from '../../main/secrets/memory-store'
@@ -102,6 +103,39 @@ describe('the account hub', () => {
     const text = await hub.catalog('text')
     expect(text.kind).toBe('text')
     expect(text.list.value?.data.length).toBeGreaterThan(0)
+    await hub.close()
+  })
+
+  it('sends every catalog tab and model detail with the rate the service’s own VND prices imply', async () => {
+    const { hub } = await makeHub()
+    const service = { rate: VND_PER_USD, source: 'service' }
+    for (const kind of ['text', 'image', 'video', 'embedding'] as const) {
+      expect((await hub.catalog(kind)).vndPerUsd).toEqual(service)
+    }
+    const detail = await hub.model('gpt-4.1')
+    expect(detail.kind).toBe('text')
+    expect(detail.vndPerUsd).toEqual(service)
+    await hub.close()
+  })
+
+  it('sends the recent requests with when each was sent and when it finished', async () => {
+    const { hub } = await makeHub()
+    const records = (await hub.records(20)).value!
+    expect(records.data).toHaveLength(20)
+    for (const r of records.data) expect([r.sentAt, r.finishedAt]).toEqual([r.date, r.completedAt])
+    await hub.close()
+  })
+
+  it('still answers a tab when the lists that tell the rate fail, with the reference rate', async () => {
+    const { hub } = await makeHub()
+    demo.faults.failNext = { status: 500, count: 1000 }
+    try {
+      const text = await hub.catalog('text')
+      expect(text.list.error).not.toBeNull()
+      expect(text.vndPerUsd).toEqual({ rate: 27_500, source: 'reference' })
+    } finally {
+      demo.faults.failNext = null
+    }
     await hub.close()
   })
 })

@@ -1,6 +1,6 @@
 // Runs `loa` as a real process for the management verbs' tests, and fetches from the demo the same data the
 // CLI shows, so the tests compare the CLI's tables with the service's own figures.
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,6 +28,18 @@ let sharedEmptyDir: string | undefined
  * lookup fails fast instead of touching the user's keyring.
  */
 export function loa(args: string[], env: Record<string, string | undefined> = {}): Promise<LoaResult> {
+  return spawnLoa(args, env).result
+}
+
+export interface LoaProcess {
+  child: ChildProcess
+  /** What it has written to stderr so far. */
+  stderr(): string
+  result: Promise<LoaResult>
+}
+
+/** `loa` started and left running, for a test that watches it on the way (and may kill it). */
+export function spawnLoa(args: string[], env: Record<string, string | undefined> = {}): LoaProcess {
   const base: Record<string, string | undefined> = {}
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('LOA_')) base[k] = v
   base.TZ = 'UTC'
@@ -36,19 +48,20 @@ export function loa(args: string[], env: Record<string, string | undefined> = {}
     base.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/loa-test-bus'
   const childEnv = { ...base, ...env }
   for (const k of Object.keys(childEnv)) if (childEnv[k] === undefined) delete childEnv[k]
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
-      cwd: ROOT,
-      env: childEnv as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+    cwd: ROOT,
+    env: childEnv as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()))
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()))
+  const result = new Promise<LoaResult>((resolve, reject) => {
     child.on('error', reject)
     child.on('close', (code) => resolve({ code, stdout, stderr }))
   })
+  return { child, stderr: () => stderr, result }
 }
 
 /** `loa` against the demo with one of its keys, passed the way a script would: in the environment. */

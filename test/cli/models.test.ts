@@ -2,8 +2,8 @@
 // USD and VND (the catalog's own VND where it gives one), one model's detail, and the exit codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXIT } from '../../main/cli/exit-codes'
-import { impliedVndPerUsd } from '../../main/cli/catalog-rate'
 import { managementRequests } from '../../main/api/management/index'
+import { vndPerUsd } from '../../main/api/management/vnd-rate'
 import type {
   EmbeddingModelList,
   ImageModelList,
@@ -80,7 +80,7 @@ describe('loa models (process)', () => {
         planVnd(p.reasoning, d),
       ])
     })
-    expect(run.stdout).toContain(`at ${vnd(VND_PER_USD)}/USD`)
+    expect(run.stdout).toContain(`at ${vnd(VND_PER_USD)}/USD, the rate of the service's own VND prices.`)
   })
 
   it('prints image prices per entry with the catalog’s own VND', async () => {
@@ -265,17 +265,14 @@ describe('loa models (process)', () => {
   })
 })
 
-describe('impliedVndPerUsd', () => {
-  it('finds the demo’s conversion rate from its embedding and image prices', async () => {
+describe('the demo’s rate', () => {
+  it('is found from its embedding and image prices, as the service’s own', async () => {
     const [embedding, image] = await Promise.all([
       fetchManagement<EmbeddingModelList>(demo, '/models/embedding'),
       fetchManagement<ImageModelList>(demo, '/models/image'),
     ])
-    expect(impliedVndPerUsd({ embedding })).toBe(VND_PER_USD)
-    expect(impliedVndPerUsd({ image: managementRequests.imageModels().parse(image) })).toBe(VND_PER_USD)
-  })
-
-  it('is null when no price can tell it', () => {
-    expect(impliedVndPerUsd({})).toBeNull()
+    const service = { rate: VND_PER_USD, source: 'service' }
+    expect(vndPerUsd({ embedding })).toEqual(service)
+    expect(vndPerUsd({ image: managementRequests.imageModels().parse(image) })).toEqual(service)
   })
 })

@@ -2,6 +2,9 @@
 // tables carry the service's figures; --json is the parsed answer; bad flags exit 2 before any request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXIT } from '../../main/cli/exit-codes'
+import { formatDateTime } from '../../main/cli/format'
+import { renderRecent } from '../../main/cli/verbs/usage'
+import { usagePageSchema } from '../../main/api/management/schemas/account'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import type { DailyUsage, ModelUsage, UsagePage } from '../../main/api/management/index'
 import {
@@ -60,6 +63,7 @@ describe('loa usage (process)', () => {
       ])
     })
     expect(run.stdout).toContain(`The latest 20 requests of ${viGroup(page.total)}.`)
+    expect(cells(run.stdout.split('\n')[0]!).slice(0, 3)).toEqual(['Sent', 'Finished', 'Model'])
     assertNoKey(demo, run)
   })
 
@@ -155,5 +159,47 @@ describe('loa usage (process)', () => {
     const help = await loa(['usage', '--help'])
     expect(help.code).toBe(EXIT.ok)
     for (const flag of ['--limit N', '--days N', '--by-model', '--json']) expect(help.stdout).toContain(flag)
+  })
+})
+
+describe('loa usage: sent and finished', () => {
+  const base = {
+    model: 'veo-3',
+    inputTokens: 0,
+    outputTokens: 0,
+    totalTokens: 0,
+    cacheHitTokens: 0,
+    reasoningTokens: 0,
+    costVND: 99_000,
+    costBeforeDiscount: 110_000,
+    discountPercent: 10,
+    keySource: 'PRIMARY',
+  }
+  // Since 2026-08-16 `date` is when the request was sent; before, it was when it finished.
+  const page = usagePageSchema.parse({
+    total: 3,
+    data: [
+      // Listed by `date`, but sent before the next one: a long video request.
+      { ...base, id: 'long', date: '2026-09-01T10:00:00.000Z', completedAt: '2026-09-01T10:40:00.000Z' },
+      { ...base, id: 'quick', date: '2026-09-01T10:05:00.000Z', completedAt: '2026-09-01T10:05:03.000Z' },
+      { ...base, id: 'old', date: '2026-08-10T09:00:00.000Z' },
+    ],
+  })
+  const rows = tableRows(renderRecent(page)).map(cells)
+
+  it('lists the newest sent first, with the finish beside it', () => {
+    expect(rows.map((r) => r.slice(0, 2))).toEqual([
+      [formatDateTime('2026-09-01T10:05:00.000Z'), expect.stringMatching(/^\d\d:\d\d:\d\d$/)],
+      [formatDateTime('2026-09-01T10:00:00.000Z'), expect.stringMatching(/^\d\d:\d\d:\d\d$/)],
+      ['—', formatDateTime('2026-08-10T09:00:00.000Z')],
+    ])
+  })
+
+  it('shows a record from before 2026-08-16 as finished at its date, and says why it has no sending time', () => {
+    expect(rows[2]![1]).toBe(formatDateTime('2026-08-10T09:00:00.000Z'))
+    expect(renderRecent(page)).toContain(
+      '— under Sent: requests from before 2026-08-16 were recorded only when they finished.',
+    )
+    expect(renderRecent({ ...page, data: page.data.slice(0, 2) })).not.toContain('under Sent')
   })
 })

@@ -280,7 +280,7 @@ describe('the usage window', () => {
     await page.close()
   })
 
-  it('lists recent requests with sent and completed times, and exports them as shown', async () => {
+  it('lists recent requests with sent and finished times, and exports them as shown', async () => {
     const page = await openUsage()
     const table = '[data-testid="records-table"]'
     await page.waitForSelector(`${table} tbody tr`)
@@ -330,7 +330,7 @@ describe('the usage window', () => {
     const [header, ...rows] = lines.slice(0, -1).map((l) => l.split(','))
     expect(header).toEqual([
       'Gửi lúc',
-      'Xong lúc',
+      'Hoàn tất',
       'Thời gian (giây)',
       'Mô hình',
       'Token vào',

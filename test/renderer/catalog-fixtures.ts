@@ -1,6 +1,6 @@
 // Catalog data as the renderer receives it: the demo service's recorded answers read through the same
 // schemas main uses, so every pricing entry carries its `shape` tag exactly as over IPC.
-import type { CatalogKind, CatalogList, Part } from '../../preload/contract'
+import type { CatalogKind, CatalogList, Part, VndPerUsd } from '../../preload/contract'
 import {
   embeddingModelListSchema,
   imageModelListSchema,
@@ -10,6 +10,7 @@ import {
   videoModelListSchema,
   videoModelSchema,
 } from '../../main/api/management/schemas/catalog'
+import { vndPerUsd } from '../../main/api/management/vnd-rate'
 import { CATALOG_ANSWERS } from './catalog-answers'
 
 /** Everything of a part but its value, which does not depend on the value's type. */
@@ -37,17 +38,24 @@ export function demoLists() {
   }
 }
 
-export function demoCatalogList(kind: CatalogKind, over: Partial<PartMeta> = {}): CatalogList {
+/** The rate main sends with the demo's lists: the one its image and embedding prices imply. */
+export const demoRate = (): VndPerUsd => vndPerUsd(demoLists())
+
+export function demoCatalogList(
+  kind: CatalogKind,
+  over: Partial<PartMeta> = {},
+  rate: VndPerUsd = demoRate(),
+): CatalogList {
   const lists = demoLists()
   switch (kind) {
     case 'text':
-      return { kind, list: part(lists.text, over) }
+      return { kind, list: part(lists.text, over), vndPerUsd: rate }
     case 'image':
-      return { kind, list: part(lists.image, over) }
+      return { kind, list: part(lists.image, over), vndPerUsd: rate }
     case 'video':
-      return { kind, list: part(lists.video, over) }
+      return { kind, list: part(lists.video, over), vndPerUsd: rate }
     case 'embedding':
-      return { kind, list: part(lists.embedding, over) }
+      return { kind, list: part(lists.embedding, over), vndPerUsd: rate }
   }
 }
 

@@ -4,6 +4,7 @@ import { tableCsv, usageCsvName } from '../../renderer/components/usage/export-c
 import { recordColumns } from '../../renderer/components/usage/record-columns'
 import type { UsageRecord } from '../../renderer/components/usage/shapes'
 import { translate } from '../../renderer/lib/i18n/translate'
+import { recordTimes } from '../../main/api/management/usage-times'
 
 /** A small RFC 4180 reader, to check that what was written reads back as the same fields. */
 function parseCsv(text: string): string[][] {
@@ -98,7 +99,7 @@ describe('toCsv', () => {
 })
 
 describe('the requests export', () => {
-  const record: UsageRecord = {
+  const wire = {
     id: 'usg_1',
     date: '2026-11-22T04:53:54.112Z',
     completedAt: '2026-11-22T04:58:59.802Z',
@@ -113,7 +114,16 @@ describe('the requests export', () => {
     discountPercent: 15,
     keySource: 'PRIMARY',
   }
-  const old: UsageRecord = { ...record, id: 'usg_0', completedAt: null, keySource: 'LEGACY' }
+  // As main sends them: each record with its times read.
+  const record: UsageRecord = { ...wire, ...recordTimes(wire) }
+  const oldWire = {
+    ...wire,
+    id: 'usg_0',
+    date: '2026-08-10T09:00:00.000Z',
+    completedAt: null,
+    keySource: 'LEGACY',
+  }
+  const old: UsageRecord = { ...oldWire, ...recordTimes(oldWire) }
 
   it('has the table columns in the table order, VND as whole dong and ISO times', () => {
     const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
@@ -123,7 +133,7 @@ describe('the requests export', () => {
     expect(header).toEqual(columns.map((c) => c.csvHeader ?? c.label))
     expect(header).toEqual([
       'Gửi lúc',
-      'Xong lúc',
+      'Hoàn tất',
       'Thời gian (giây)',
       'Mô hình',
       'Token vào',
@@ -149,9 +159,9 @@ describe('the requests export', () => {
       '41',
       'Khóa chính',
     ])
-    // No completion time: empty fields, and an unknown key source as sent.
-    expect(second![1]).toBe('')
-    expect(second![2]).toBe('')
+    // From before 2026-08-16: `date` is the finish, the sending time and so the duration are not known;
+    // an unknown key source as sent.
+    expect(second!.slice(0, 3)).toEqual(['', '2026-08-10T09:00:00.000Z', ''])
     expect(second![11]).toBe('LEGACY')
   })
 

@@ -15,37 +15,45 @@ import {
   textPrices,
   videoSummary,
   vndOf,
-  VND_PER_USD,
   type ImagePrice,
 } from '../../renderer/lib/pricing'
 import { demoLists, imageModel, textModel, videoModel } from './catalog-fixtures'
 
+/** The demo's rate, as main sends it with the catalog; the renderer holds none of its own. */
+const RATE = 27_500
+
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('VND figures', () => {
-  it('estimates USD × 27,500 less the plan discount, and says it is an estimate', () => {
-    expect(VND_PER_USD).toBe(27_500)
-    expect(estimateVnd(2, 10)).toEqual({ vnd: 49_500, estimate: true, discountPercent: 10 })
-    expect(estimateVnd(1, 0).vnd).toBe(27_500)
-    expect(estimateVnd(0.4, 15).vnd).toBeCloseTo(9_350, 6)
-    expect(estimateVnd(3, 100).vnd).toBe(0)
+  it('estimates USD × the rate less the plan discount, and says it is an estimate', () => {
+    expect(estimateVnd(2, 10, RATE)).toEqual({ vnd: 49_500, estimate: true, discountPercent: 10 })
+    expect(estimateVnd(1, 0, RATE).vnd).toBe(27_500)
+    expect(estimateVnd(0.4, 15, RATE).vnd).toBeCloseTo(9_350, 6)
+    expect(estimateVnd(3, 100, RATE).vnd).toBe(0)
+  })
+
+  it('converts at the rate it is given, not one of its own', () => {
+    expect(estimateVnd(2, 10, 26_000).vnd).toBe(46_800)
+    expect(vndOf(null, 1, null, 25_400).vnd).toBe(25_400)
+    expect(impliedDiscountPercent(3.2, 74_880, 26_000)).toBe(10)
+    expect(textPrices(textModel(), 26_000)[0]!.vnd!.vnd).toBe(46_800)
   })
 
   it('applies no discount when none is known, and records that', () => {
-    expect(estimateVnd(2.4, null)).toEqual({ vnd: 66_000, estimate: true, discountPercent: null })
+    expect(estimateVnd(2.4, null, RATE)).toEqual({ vnd: 66_000, estimate: true, discountPercent: null })
   })
 
   it("prefers the API's own VND figure over an estimate", () => {
-    expect(vndOf(79_200, 3.2, 10)).toEqual({ vnd: 79_200, estimate: false })
-    expect(vndOf(null, 3.2, 10)).toEqual({ vnd: 79_200, estimate: true, discountPercent: 10 })
-    expect(vndOf(undefined, 1, null)).toEqual({ vnd: 27_500, estimate: true, discountPercent: null })
+    expect(vndOf(79_200, 3.2, 10, RATE)).toEqual({ vnd: 79_200, estimate: false })
+    expect(vndOf(null, 3.2, 10, RATE)).toEqual({ vnd: 79_200, estimate: true, discountPercent: 10 })
+    expect(vndOf(undefined, 1, null, RATE)).toEqual({ vnd: 27_500, estimate: true, discountPercent: null })
   })
 
   it('reads a plan discount back from a discounted price', () => {
-    expect(impliedDiscountPercent(3.2, 79_200)).toBe(10)
-    expect(impliedDiscountPercent(0.24, 6_270)).toBe(5)
-    expect(impliedDiscountPercent(1, 27_500)).toBe(0)
-    expect(impliedDiscountPercent(0, 0)).toBeNull()
+    expect(impliedDiscountPercent(3.2, 79_200, RATE)).toBe(10)
+    expect(impliedDiscountPercent(0.24, 6_270, RATE)).toBe(5)
+    expect(impliedDiscountPercent(1, 27_500, RATE)).toBe(0)
+    expect(impliedDiscountPercent(0, 0, RATE)).toBeNull()
   })
 })
 
@@ -53,6 +61,7 @@ describe('text prices', () => {
   it('keep null as "not supported", distinct from a price of 0', () => {
     const lines = textPrices(
       textModel({ discount: { percent: 10, all_plans: { free: 0, basic: 5, advanced_plus: 10 } } }),
+      RATE,
     )
     expect(lines.map((l) => l.key)).toEqual(['input', 'output', 'cache_read', 'cache_write', 'reasoning'])
     const byKey = Object.fromEntries(lines.map((l) => [l.key, l]))
@@ -67,6 +76,7 @@ describe('text prices', () => {
 
     const free = textPrices(
       textModel({ pricing: { currency: 'USD', unit: 'per_1M_tokens', input: 0, output: 0, cache_read: 0 } }),
+      RATE,
     )
     expect(free[0]).toEqual({ key: 'input', usd: 0, vnd: { vnd: 0, estimate: true, discountPercent: 10 } })
     expect(free[2]!.usd).toBe(0)
@@ -125,6 +135,7 @@ describe('video prices', () => {
           { resolution: '1080p', costPerSecondUSD: 0.5, example_8s_USD: null, discounted_8s_VND: null },
         ],
       }).pricing,
+      RATE,
     )
     expect(s.shape).toBe('per_resolution')
     if (s.shape !== 'per_resolution') return
@@ -159,6 +170,7 @@ describe('video prices', () => {
           { resolution: '1080p', by_input_type: { text: { costPerSecondUSD: 0.5, example_8s_USD: 4 } } },
         ],
       }).pricing,
+      RATE,
     )
     expect(s.shape).toBe('by_input_type')
     if (s.shape !== 'by_input_type') return
@@ -186,6 +198,7 @@ describe('video prices', () => {
         unit: 'per_second',
         flat: { costPerSecondUSD: 0.28, example_8s_USD: 2.24, discounted_8s_VND: 55_440 },
       }).pricing,
+      RATE,
     )
     expect(s).toEqual({
       shape: 'flat',
@@ -203,6 +216,7 @@ describe('video prices', () => {
         unit: 'per_second',
         flat: { costPerSecondUSD: 0.1, example_8s_USD: null, discounted_8s_VND: null },
       }).pricing,
+      RATE,
     )
     expect(unpriced.shape === 'flat' && unpriced.rate.vnd8s).toEqual({
       vnd: 22_000,
@@ -213,7 +227,7 @@ describe('video prices', () => {
 
   it('tells the three demo models apart', () => {
     const shapes = Object.fromEntries(
-      demoLists().video.data.map((m) => [m.model_id, videoSummary(m.pricing).shape]),
+      demoLists().video.data.map((m) => [m.model_id, videoSummary(m.pricing, RATE).shape]),
     )
     expect(shapes).toEqual({
       'veo-3': 'per_resolution',

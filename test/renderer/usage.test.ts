@@ -11,6 +11,8 @@ import type { ModelUsageItem, UsageRecord } from '../../renderer/components/usag
 import { nextSort, sortRows } from '../../renderer/components/usage/sort'
 import { firstSortDir } from '../../renderer/components/usage/table-column'
 import { translate, type MessageKey } from '../../renderer/lib/i18n/translate'
+import type { UsageRecord as WireRecord } from '../../main/api/management/schemas/account'
+import { recordTimes } from '../../main/api/management/usage-times'
 
 const vi = (key: MessageKey, params?: Record<string, string | number>) => translate('vi', key, params)
 const en = (key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params)
@@ -73,8 +75,13 @@ describe('durations', () => {
   })
 })
 
+/** A record as main sends it: the wire's fields and its times read. */
+function timed(wire: WireRecord): UsageRecord {
+  return { ...wire, ...recordTimes(wire) }
+}
+
 describe('the requests table', () => {
-  const record: UsageRecord = {
+  const record = timed({
     id: 'usg_1',
     date: '2026-11-22T04:53:54.112Z',
     completedAt: null,
@@ -88,7 +95,7 @@ describe('the requests table', () => {
     costBeforeDiscount: 346.94,
     discountPercent: 20,
     keySource: 'POOL_A',
-  }
+  })
 
   it('shows every field the brief asks for, formatted for the language', () => {
     const cells = Object.fromEntries(recordColumns('vi', vi).map((c) => [c.id, nbsp(c.text(record))]))
@@ -114,6 +121,55 @@ describe('the requests table', () => {
     expect(columns.find((c) => c.id === 'sent')!.datetime!(record)).toBe(record.date)
     expect(completed.datetime!(record)).toBeNull()
     expect(completed.sortValue(record)).toBeNull()
+  })
+
+  it('heads the times "Sent" and "Finished" in both languages', () => {
+    const labels = (t: typeof vi) =>
+      recordColumns('vi', t)
+        .filter((c) => c.id === 'sent' || c.id === 'completed')
+        .map((c) => c.label)
+    expect(labels(vi)).toEqual(['Gửi lúc', 'Hoàn tất'])
+    expect(labels(en)).toEqual(['Sent', 'Finished'])
+  })
+
+  // Since 2026-08-16 `date` is when the request was sent; before, it was when it finished.
+  const sentFirst = timed({
+    ...record,
+    id: 'sent-first',
+    date: '2026-09-01T10:00:00.000Z',
+    completedAt: '2026-09-01T10:20:00.000Z',
+  })
+  const sentLater = timed({
+    ...record,
+    id: 'sent-later',
+    date: '2026-09-01T10:05:00.000Z',
+    completedAt: '2026-09-01T10:06:00.000Z',
+  })
+  const old = timed({ ...record, id: 'old', date: '2026-08-10T09:00:00.000Z', completedAt: null })
+
+  it('shows a record from before 2026-08-16 as finished at its date, sent at an unknown time', () => {
+    const columns = recordColumns('en', en)
+    const cell = (id: string) => columns.find((c) => c.id === id)!
+    expect(cell('sent').text(old)).toBe('—')
+    expect(cell('sent').datetime!(old)).toBeNull()
+    expect(nbsp(cell('completed').text(old))).toBe(nbsp(formatRecordTime(old.date, 'en')))
+    expect(cell('completed').datetime!(old)).toBe('2026-08-10T09:00:00.000Z')
+    expect(cell('duration').text(old)).toBe('—')
+    // A newer record: sent at its date, finished at completedAt.
+    expect(cell('sent').datetime!(sentFirst)).toBe('2026-09-01T10:00:00.000Z')
+    expect(cell('completed').datetime!(sentFirst)).toBe('2026-09-01T10:20:00.000Z')
+    expect(cell('duration').text(sentFirst)).toBe('20 min')
+  })
+
+  it('sorts by time on the sending time where known, and by the finish when asked', () => {
+    const columns = recordColumns('en', en)
+    const by = (id: string, dir: 'asc' | 'desc') =>
+      sortRows([old, sentFirst, sentLater], columns.find((c) => c.id === id)!.sortValue, dir, 'en-US').map(
+        (r) => r.id,
+      )
+    expect(by('sent', 'desc')).toEqual(['sent-later', 'sent-first', 'old'])
+    expect(by('sent', 'asc')).toEqual(['old', 'sent-first', 'sent-later'])
+    expect(by('completed', 'desc')).toEqual(['sent-first', 'sent-later', 'old'])
   })
 
   it('names key sources, and shows an unknown one as sent', () => {

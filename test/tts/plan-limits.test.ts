@@ -20,6 +20,13 @@ describe('speechRpm', () => {
     expect(speechRpm('ENTERPRISE', true)).toBe(10)
     expect(speechRpm(null, false)).toBe(500)
   })
+
+  it("takes the model's own limit instead of the plan's default where the model states one", () => {
+    expect(speechRpm('ADVANCED_PLUS', false, 30)).toBe(30)
+    expect(speechRpm('FREE', true, 25)).toBe(25)
+    expect(speechRpm(null, true, 100)).toBe(100)
+    expect(speechRpm('ULTRA', false, null)).toBe(5000)
+  })
 })
 
 describe('retentionMs', () => {

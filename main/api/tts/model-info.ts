@@ -13,6 +13,10 @@ export function modelInfoOf(model: TtsModel, voices?: TtsVoiceList): TtsModelInf
   if (model.formats !== null) info.formats = model.formats
   if (model.englishOnly !== null) info.english_only = model.englishOnly
   if (model.languages !== null) info.languages = model.languages
+  if (model.rateLimits) {
+    const { rpm, rpd } = model.rateLimits
+    if (rpm !== null || rpd !== null) info.rate_limits = { rpm, rpd }
+  }
   // A list that says speed is not supported means the service ignores it; a bare range says no more
   // than the spec does about what happens outside it, so the group's rule stays.
   if (model.speed?.supported === false) info.speed = { mode: 'ignored' }

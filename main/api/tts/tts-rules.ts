@@ -49,6 +49,11 @@ export interface TtsRules {
   priceField: typeof PRICE_FIELD
   unitPriceVndPer1M: number | null
   freeCharsPerMonth: number
+  /**
+   * Requests per minute the model's own record allows, which replaces the plan's default (tts-api.md
+   * "Rate limits by plan (defaults; per-model overrides replace them)"); null: the plan's default holds.
+   */
+  rpm: number | null
 }
 
 /**
@@ -79,6 +84,8 @@ export interface TtsModelInfo {
   languages?: readonly string[]
   /** Voice ids from `GET /v1/audio/voices` (V3 list, or `?model=` for a multi-vendor model). */
   voices?: readonly string[]
+  /** The model's own limits, where its record states them; null in a field: not stated. */
+  rate_limits?: { rpm: number | null; rpd: number | null }
 }
 
 export const PRICE_FIELD = 'price_vnd_per_1m_chars'
@@ -188,7 +195,7 @@ function groupOf(name: string, info: TtsModelInfo | undefined): TtsGroup {
   return 'multi'
 }
 
-type GroupRules = Omit<TtsRules, 'modelId' | 'closed' | 'priceField'>
+type GroupRules = Omit<TtsRules, 'modelId' | 'closed' | 'priceField' | 'rpm'>
 
 const PAID = {
   maxInputApproximate: false,
@@ -316,7 +323,13 @@ export function rulesFor(modelId: string, info?: TtsModelInfo): TtsRules {
     priceField: PRICE_FIELD,
     unitPriceVndPer1M: info?.[PRICE_FIELD] ?? (info?.free === true ? 0 : spec.unitPriceVndPer1M),
     freeCharsPerMonth: info?.free_chars_per_month ?? spec.freeCharsPerMonth,
+    rpm: wholeRpm(info?.rate_limits?.rpm),
   }
+}
+
+/** A usable requests-per-minute figure: at least one whole request; anything else states no limit. */
+function wholeRpm(rpm: number | null | undefined): number | null {
+  return typeof rpm === 'number' && Number.isFinite(rpm) && rpm >= 1 ? Math.floor(rpm) : null
 }
 
 /** The model record's own word wins over its group's: an English-only flag, or a list of languages. */

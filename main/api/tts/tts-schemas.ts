@@ -42,12 +42,19 @@ const modelFields = {
   allowedForKey: ['allowed_for_key', 'allowed'],
   englishOnly: ['english_only', 'englishOnly'],
   languages: ['languages', 'supported_languages', 'supportedLanguages'],
+  rateLimits: ['rate_limits', 'rateLimits'],
 } as const
 
 const speedRange = z
   .looseObject({ min: optNum, max: optNum, supported: optBool })
   .nullish()
   .transform((v) => (v ? { min: v.min, max: v.max, supported: v.supported } : null))
+
+/** The model's own request limits; tts-api.md: "per-model overrides replace" the plan's defaults. */
+const rateLimits = z
+  .looseObject({ rpm: optNum, rpd: optNum })
+  .nullish()
+  .transform((v) => (v ? { rpm: v.rpm, rpd: v.rpd } : null))
 
 const voiceRule = z
   .looseObject({ required: optBool, default: optStr, count: optNum })
@@ -72,6 +79,7 @@ export const ttsModelSchema = z.preprocess(
       allowedForKey: optBool,
       englishOnly: optBool,
       languages: z.array(str).nullish(),
+      rateLimits,
     })
     .transform((m) => ({
       id: m.id,
@@ -88,6 +96,7 @@ export const ttsModelSchema = z.preprocess(
       allowedForKey: m.allowedForKey,
       englishOnly: m.englishOnly,
       languages: m.languages ?? null,
+      rateLimits: m.rateLimits,
     })),
 )
 

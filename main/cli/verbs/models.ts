@@ -1,7 +1,8 @@
 // `loa models [text|image|video|embedding|<model>]`: the catalog (every key may read it, resellers too).
 import { GatewayError } from '../../api/gateway-error'
 import type { ManagementClient } from '../../api/management/index'
-import { impliedVndPerUsd } from '../catalog-rate'
+import { vndPerUsd, type RateSources } from '../../api/management/vnd-rate'
+import type { VndPerUsd } from '../../../preload/contract'
 import {
   needsRateForVideo,
   renderCatalogSummary,
@@ -58,7 +59,9 @@ async function showKind(ctx: VerbContext, client: ManagementClient, kind: Kind):
   switch (kind) {
     case 'text': {
       const list = await client.textModels()
-      return printResult(ctx, list, async () => renderTextModels(list.data, await catalogRate(client)))
+      return printResult(ctx, list, async () =>
+        renderTextModels(list.data, await catalogRate(client, { text: list })),
+      )
     }
     case 'image': {
       const list = await client.imageModels()
@@ -67,7 +70,10 @@ async function showKind(ctx: VerbContext, client: ManagementClient, kind: Kind):
     case 'video': {
       const list = await client.videoModels()
       return printResult(ctx, list, async () =>
-        renderVideoModels(list.data, needsRateForVideo(list.data) ? await catalogRate(client) : null),
+        renderVideoModels(
+          list.data,
+          needsRateForVideo(list.data) ? await catalogRate(client, { video: list }) : null,
+        ),
       )
     }
     case 'embedding': {
@@ -88,7 +94,8 @@ async function findModel(client: ManagementClient, id: string) {
   }
 }
 
-async function catalogRate(client: ManagementClient): Promise<number | null> {
+/** The same rate the app shows: from the lists whose VND prices imply it, else the reference rate. */
+async function catalogRate(client: ManagementClient, lists: RateSources = {}): Promise<VndPerUsd> {
   const [embedding, image] = await Promise.all([client.embeddingModels(), client.imageModels()])
-  return impliedVndPerUsd({ embedding, image })
+  return vndPerUsd({ ...lists, embedding, image })
 }

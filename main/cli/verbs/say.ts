@@ -116,6 +116,8 @@ figure is not known.`,
           new ManagementClient({ endpoint })
             .usage({ limit: USAGE_LIMIT.max })
             .then((page) => ({ records: page.data, total: page.total })),
+        // The model's own limit where its record states one; `loa` does not know the plan's default.
+        rpm: rules.rpm,
         onProgress: (p) =>
           ctx.stderr.write(
             `chunk ${p.chunksDone}/${p.chunkCount}: ${formatCount(p.charsDone)}/${formatCount(p.charsTotal)} characters, ${formatVnd(p.spentVnd)}\n`,

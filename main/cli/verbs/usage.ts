@@ -1,8 +1,11 @@
 // `loa usage`: the latest requests (/usage), or the cost per day (/usage/daily) or per model (/usage/models).
 import type { DailyUsage, ModelUsage, UsagePage } from '../../api/management/index'
 import { USAGE_DAYS, USAGE_LIMIT } from '../../api/management/index'
+import { recordTimeMs, recordTimes, SENT_DATE_SINCE } from '../../api/management/usage-times'
+import type { UsageRecordTimes } from '../../../preload/contract'
 import { intFlag } from '../args'
 import {
+  DASH,
   formatCompletedAt,
   formatCount,
   formatDateTime,
@@ -24,8 +27,10 @@ export const usageVerb: Verb = {
   name: 'usage',
   summary: 'recent requests, cost per day, or cost per model',
   usage: 'loa usage [--limit N | --days N | --by-model] [--json]',
-  help: `Without flags, lists the latest requests: when each was sent and completed, the model, tokens
-(input, output, cache hits, reasoning), the cost after and before the plan discount, and the key source.
+  help: `Without flags, lists the latest requests, newest sent first: when each was sent and when it
+finished, the model, tokens (input, output, cache hits, reasoning), the cost after and before the plan
+discount, and the key source. Requests from before ${SENT_DATE_SINCE.slice(0, 10)} were recorded only when
+they finished, so their sending time shows as ${DASH}.
 
 Flags:
   --limit N    how many recent requests to list, ${USAGE_LIMIT.min} to ${USAGE_LIMIT.max} (default ${DEFAULT_LIMIT})
@@ -78,11 +83,24 @@ export function chooseView(
 
 const right = (header: string): Column => ({ header, align: 'right' })
 
+/** The finish in full, or only its clock time when it falls on the day the request was sent. */
+function finishedText({ sentAt, finishedAt }: UsageRecordTimes): string {
+  if (finishedAt === null) return DASH
+  return sentAt === null ? formatDateTime(finishedAt) : formatCompletedAt(sentAt, finishedAt)
+}
+
+/** Newest first by the sending time where known, else by the finish (usage-times.ts); ties keep order. */
+function newestSentFirst(page: UsagePage) {
+  const timed = page.data.map((record) => ({ record, times: recordTimes(record) }))
+  const key = (t: UsageRecordTimes) => recordTimeMs(t) ?? -Infinity
+  return timed.sort((a, b) => key(b.times) - key(a.times))
+}
+
 export function renderRecent(page: UsagePage): string {
   if (page.data.length === 0) return 'No requests yet.\n'
   const columns: Column[] = [
     { header: 'Sent' },
-    { header: 'Completed' },
+    { header: 'Finished' },
     { header: 'Model' },
     right('In'),
     right('Out'),
@@ -93,9 +111,10 @@ export function renderRecent(page: UsagePage): string {
     right('Discount'),
     { header: 'Source' },
   ]
-  const rows = page.data.map((r) => [
-    formatDateTime(r.date),
-    formatCompletedAt(r.date, r.completedAt),
+  const records = newestSentFirst(page)
+  const rows = records.map(({ record: r, times }) => [
+    times.sentAt === null ? DASH : formatDateTime(times.sentAt),
+    finishedText(times),
     r.model,
     formatCount(r.inputTokens),
     formatCount(r.outputTokens),
@@ -106,7 +125,10 @@ export function renderRecent(page: UsagePage): string {
     formatPercent(r.discountPercent),
     r.keySource,
   ])
-  return `${renderTable(columns, rows)}\nThe latest ${plural(page.data.length, 'request')} of ${formatCount(page.total)}.\n`
+  const unknownSent = records.some(({ times }) => times.sentAt === null)
+    ? `${DASH} under Sent: requests from before ${SENT_DATE_SINCE.slice(0, 10)} were recorded only when they finished.\n`
+    : ''
+  return `${renderTable(columns, rows)}\nThe latest ${plural(page.data.length, 'request')} of ${formatCount(page.total)}.\n${unknownSent}`
 }
 
 export function renderDaily(daily: DailyUsage): string {

@@ -38,7 +38,6 @@ export interface RealtimeModel {
   contextTokenCap: number
 }
 
-export const VND_PER_USD = 27_500
 export const SETTLE_INTERVAL_SEC = 60
 
 const OPENAI_VOICES = [

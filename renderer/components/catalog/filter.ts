@@ -1,6 +1,6 @@
 // The catalog's list logic, pure: one row per model with what search, filters and sorting read, then the
 // filters themselves. Prices compared are the VND figures the rows show (after the plan discount).
-import type { CatalogKind, CatalogList } from '../../../preload/contract'
+import type { CatalogKind, CatalogList, VndPerUsd } from '../../../preload/contract'
 import {
   cheapestImage,
   cheapestVideoSecond,
@@ -24,6 +24,8 @@ interface RowBase {
   priceVnd: number | null
   /** Context window (text) or maximum input (embedding), in tokens. */
   contextTokens: number | null
+  /** The rate the list came with, for the estimates the row and its detail show. */
+  vndPerUsd: VndPerUsd
 }
 
 export type CatalogRow = RowBase &
@@ -73,29 +75,32 @@ export function foldForSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase()
 }
 
-function base(
-  m: { model_id: string; name: string; provider: string; description?: string },
-  priceVnd: number | null,
-  contextTokens: number | null,
-): RowBase {
-  return {
+/** The rows of one tab's list; none while it has no value. */
+export function catalogRows(list: CatalogList): CatalogRow[] {
+  const { vndPerUsd } = list
+  const base = (
+    m: { model_id: string; name: string; provider: string; description?: string },
+    priceVnd: number | null,
+    contextTokens: number | null,
+  ): RowBase => ({
     id: m.model_id,
     name: m.name,
     provider: m.provider,
     searchText: foldForSearch([m.name, m.model_id, m.provider, m.description ?? ''].join('\n')),
     priceVnd,
     contextTokens,
-  }
-}
-
-/** The rows of one tab's list; none while it has no value. */
-export function catalogRows(list: CatalogList): CatalogRow[] {
+    vndPerUsd,
+  })
   switch (list.kind) {
     case 'text':
       return (list.list.value?.data ?? []).map((model) => ({
         kind: 'text',
         model,
-        ...base(model, estimateVnd(model.pricing.input, model.discount.percent).vnd, model.context_window),
+        ...base(
+          model,
+          estimateVnd(model.pricing.input, model.discount.percent, vndPerUsd.rate).vnd,
+          model.context_window,
+        ),
       }))
     case 'image':
       return (list.list.value?.data ?? []).map((model) => ({
@@ -105,7 +110,7 @@ export function catalogRows(list: CatalogList): CatalogRow[] {
       }))
     case 'video':
       return (list.list.value?.data ?? []).map((model) => {
-        const video = videoSummary(model.pricing)
+        const video = videoSummary(model.pricing, vndPerUsd.rate)
         return {
           kind: 'video',
           model,

@@ -2,9 +2,9 @@
 import type { Language } from '../../../preload/contract'
 import { localeOf } from '../../lib/format'
 
-/** Null when the record has no completion time (records before 2026-08-16) or the times disagree. */
-export function durationMs(sentIso: string, completedIso: string | null): number | null {
-  if (completedIso === null) return null
+/** Null when either time is unknown (records before 2026-08-16 have no sending time) or they disagree. */
+export function durationMs(sentIso: string | null, completedIso: string | null): number | null {
+  if (sentIso === null || completedIso === null) return null
   const ms = Date.parse(completedIso) - Date.parse(sentIso)
   return Number.isFinite(ms) && ms >= 0 ? ms : null
 }

@@ -1,4 +1,5 @@
-// The columns of the recent requests table (and of its CSV export).
+// The columns of the recent requests table (and of its CSV export). The times are main's reading of each
+// record (`sentAt`, `finishedAt`): a record from before 2026-08-16 has only its finish.
 import type { Language } from '../../../preload/contract'
 import { formatNumber, formatVnd, localeOf } from '../../lib/format'
 import { isMessageKey } from '../../lib/i18n/translate'
@@ -11,6 +12,12 @@ import { csvVnd, type TableColumn } from './table-column'
 export function keySourceLabel(code: string, t: Translate): string {
   const key = `usage.keySource.${code}`
   return isMessageKey(key) ? t(key) : code
+}
+
+/** Milliseconds of an ISO time, null when there is none. */
+const timeMs = (iso: string | null): number | null => {
+  const ms = iso === null ? NaN : Date.parse(iso)
+  return Number.isFinite(ms) ? ms : null
 }
 
 export function formatRecordTime(iso: string | null, lang: Language): string {
@@ -56,25 +63,27 @@ function money(
 
 export function recordColumns(lang: Language, t: Translate): TableColumn<UsageRecord>[] {
   const percent = new Intl.NumberFormat(localeOf(lang), { style: 'percent', maximumFractionDigits: 2 })
-  const duration = (r: UsageRecord) => durationMs(r.date, r.completedAt)
+  const duration = (r: UsageRecord) => durationMs(r.sentAt, r.finishedAt)
   return [
     {
       id: 'sent',
       label: t('usage.col.sent'),
       numeric: false,
-      sortValue: (r) => Date.parse(r.date),
-      text: (r) => formatRecordTime(r.date, lang),
-      datetime: (r) => r.date,
-      csv: (r) => r.date,
+      // By the sending time where known, else by the finish: a record without a sending time finished
+      // before 2026-08-16, so before any record that has one was sent.
+      sortValue: (r) => timeMs(r.sentAt ?? r.finishedAt),
+      text: (r) => formatRecordTime(r.sentAt, lang),
+      datetime: (r) => r.sentAt,
+      csv: (r) => r.sentAt,
     },
     {
       id: 'completed',
       label: t('usage.col.completed'),
       numeric: false,
-      sortValue: (r) => (r.completedAt === null ? null : Date.parse(r.completedAt)),
-      text: (r) => formatRecordTime(r.completedAt, lang),
-      datetime: (r) => r.completedAt,
-      csv: (r) => r.completedAt,
+      sortValue: (r) => timeMs(r.finishedAt),
+      text: (r) => formatRecordTime(r.finishedAt, lang),
+      datetime: (r) => r.finishedAt,
+      csv: (r) => r.finishedAt,
     },
     {
       id: 'duration',

@@ -348,3 +348,21 @@ describe('request body', () => {
     ])
   })
 })
+
+describe('rate limits', () => {
+  it('"per-model overrides replace" the plan defaults: the model record\'s rpm is kept', () => {
+    expect(rulesFor(A, { group: 'A', rate_limits: { rpm: 30, rpd: 1000 } }).rpm).toBe(30)
+  })
+
+  it('leaves the plan default in force where the record states none', () => {
+    expect(rulesFor(A).rpm).toBeNull()
+    expect(rulesFor(A, { group: 'A' }).rpm).toBeNull()
+    expect(rulesFor(A, { group: 'A', rate_limits: { rpm: null, rpd: 500 } }).rpm).toBeNull()
+  })
+
+  it('reads only a pace it can keep: whole requests, at least one a minute', () => {
+    expect(rulesFor(A, { rate_limits: { rpm: 12.7, rpd: null } }).rpm).toBe(12)
+    expect(rulesFor(A, { rate_limits: { rpm: 0, rpd: null } }).rpm).toBeNull()
+    expect(rulesFor(A, { rate_limits: { rpm: -5, rpd: null } }).rpm).toBeNull()
+  })
+})

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { GatewayError } from '../../../main/api/gateway-error'
 import { parseBody } from '../../../main/api/management/parse'
+import { modelInfoOf } from '../../../main/api/tts/model-info'
 import { ttsModelListSchema, ttsVoiceListSchema } from '../../../main/api/tts/tts-schemas'
 
 const model = { id: 'openai/tts-1', max_input_chars: 4096, price_vnd_per_1m_chars: 412_500, extra: true }
@@ -32,6 +33,29 @@ describe('ttsModelListSchema', () => {
       ['google/standard', 5000],
       ['google/translate-tts', null],
     ])
+  })
+
+  it("reads a model's own rate limits, under either name, and their absence as null", () => {
+    const list = parseBody(
+      ttsModelListSchema,
+      {
+        data: [
+          { ...model, rate_limits: { rpm: 40, rpd: 3000 } },
+          { id: 'google/standard', rateLimits: { rpm: 25 } },
+          { id: 'google/translate-tts', rate_limits: null },
+          { id: 'minimax/speech-02-hd' },
+        ],
+      },
+      '/v1/models/tts',
+    )
+    expect(list.map((m) => m.rateLimits)).toEqual([
+      { rpm: 40, rpd: 3000 },
+      { rpm: 25, rpd: null },
+      null,
+      null,
+    ])
+    expect(modelInfoOf(list[0]!).rate_limits).toEqual({ rpm: 40, rpd: 3000 })
+    expect(modelInfoOf(list[2]!)).not.toHaveProperty('rate_limits')
   })
 
   it('names the field that is wrong', () => {

@@ -83,12 +83,14 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'usage.records.export': 'Export CSV',
   'usage.records.exporting': 'Exporting…',
   'usage.records.saved': 'Saved to {path}',
+  'usage.records.noSentTime':
+    'Requests from before 16 Aug 2026 were recorded only when they finished; when they were sent is not known (—).',
 
   'usage.empty': 'No data yet.',
   'usage.sortBy': 'Sort by {column}',
 
   'usage.col.sent': 'Sent',
-  'usage.col.completed': 'Completed',
+  'usage.col.completed': 'Finished',
   'usage.col.duration': 'Duration',
   'usage.col.model': 'Model',
   'usage.col.provider': 'Provider',

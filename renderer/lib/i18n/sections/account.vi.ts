@@ -82,12 +82,14 @@ export const accountVi = {
   'usage.records.export': 'Xuất CSV',
   'usage.records.exporting': 'Đang xuất…',
   'usage.records.saved': 'Đã lưu vào {path}',
+  'usage.records.noSentTime':
+    'Yêu cầu trước ngày 16/08/2026 chỉ được ghi lúc hoàn tất; giờ gửi của chúng không được lưu (—).',
 
   'usage.empty': 'Chưa có dữ liệu.',
   'usage.sortBy': 'Sắp xếp theo {column}',
 
   'usage.col.sent': 'Gửi lúc',
-  'usage.col.completed': 'Xong lúc',
+  'usage.col.completed': 'Hoàn tất',
   'usage.col.duration': 'Thời gian',
   'usage.col.model': 'Mô hình',
   'usage.col.provider': 'Nhà cung cấp',

@@ -79,6 +79,9 @@ export const catalogEn: Record<keyof typeof catalogVi, string> = {
     '≈ marks an estimated VND price: USD × {rate} ₫, after your plan’s discount. The service computes the actual charge.',
   'catalog.estimateNoDiscountNote':
     '≈ marks an estimated VND price: USD × {rate} ₫, before any discount, since the service publishes none for this price.',
+  'catalog.rateSource.service': 'The rate is the one behind the service’s own VND prices.',
+  'catalog.rateSource.reference':
+    'The service gives no rate, so this is the reference rate from its documentation.',
   'catalog.tokens': '{tokens} tokens',
   'catalog.perSecond': '{price}/s',
   'catalog.example8s': '8 s:',

@@ -78,6 +78,9 @@ export const catalogVi = {
     '≈ là giá VND ước tính: USD × {rate} ₫, đã trừ chiết khấu của gói. Số tiền thực trừ do dịch vụ tính.',
   'catalog.estimateNoDiscountNote':
     '≈ là giá VND ước tính: USD × {rate} ₫, chưa trừ chiết khấu vì dịch vụ không công bố chiết khấu cho giá này.',
+  'catalog.rateSource.service': 'Tỷ giá này là tỷ giá của chính các giá VND dịch vụ công bố.',
+  'catalog.rateSource.reference':
+    'Dịch vụ không cho biết tỷ giá nên đây là tỷ giá tham chiếu trong tài liệu của dịch vụ.',
   'catalog.tokens': '{tokens} token',
   'catalog.perSecond': '{price}/giây',
   'catalog.example8s': '8 giây:',

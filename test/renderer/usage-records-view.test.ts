@@ -1,0 +1,109 @@
+// The Usage window's recent requests in jsdom: the times headed "Sent" and "Finished", a record from
+// before 2026-08-16 shown as finished at its date with no sending time, and sorting by time on the sending
+// time where it is known (management-api.md "Usage record").
+import { flushSync, mount, unmount } from 'svelte'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Part, Settings, UsageRecordsPage } from '../../preload/contract'
+import { usagePageSchema } from '../../main/api/management/schemas/account'
+import { withRecordTimes } from '../../main/api/management/usage-times'
+import { installFakeBridge } from './account-fake-bridge'
+
+installFakeBridge()
+const { default: RecordsSection } = await import('../../renderer/components/usage/RecordsSection.svelte')
+const { app } = await import('../../renderer/stores/app.svelte')
+const { usage } = await import('../../renderer/stores/usage.svelte')
+
+const base = {
+  model: 'veo-3',
+  inputTokens: 0,
+  outputTokens: 0,
+  totalTokens: 0,
+  cacheHitTokens: 0,
+  reasoningTokens: 0,
+  costVND: 99_000,
+  costBeforeDiscount: 110_000,
+  discountPercent: 10,
+  keySource: 'PRIMARY',
+}
+
+/** As main sends `/usage`: in the service's order (by `date`), each record with its times read. */
+function page(records: object[]): Part<UsageRecordsPage> {
+  return {
+    value: withRecordTimes(usagePageSchema.parse({ data: records, total: records.length })),
+    fetchedAt: '2026-11-22T05:00:00.000Z',
+    ageMs: 0,
+    stale: false,
+    refreshing: false,
+    error: null,
+  }
+}
+
+const LONG = {
+  ...base,
+  id: 'long',
+  date: '2026-09-01T10:00:00.000Z',
+  completedAt: '2026-09-01T10:40:00.000Z',
+}
+const QUICK = {
+  ...base,
+  id: 'quick',
+  date: '2026-09-01T10:05:00.000Z',
+  completedAt: '2026-09-01T10:05:03.000Z',
+}
+const OLD = { ...base, id: 'old', date: '2026-08-10T09:00:00.000Z' }
+
+let target: HTMLElement
+let view: ReturnType<typeof mount> | null = null
+
+beforeEach(() => {
+  app.settings.set({ language: 'vi', theme: 'light' } as Settings)
+  target = document.createElement('div')
+  document.body.append(target)
+})
+
+afterEach(() => {
+  if (view) unmount(view)
+  view = null
+  target.remove()
+})
+
+function show(part: Part<UsageRecordsPage>) {
+  usage.records.part = part
+  view = mount(RecordsSection, { target })
+  flushSync()
+}
+
+const header = (col: string) => target.querySelector<HTMLButtonElement>(`th[data-col="${col}"] button`)!
+const times = (col: string) =>
+  [...target.querySelectorAll(`tbody td[data-col="${col}"]`)].map(
+    (td) => td.querySelector('time')?.getAttribute('datetime') ?? td.textContent!.trim(),
+  )
+
+describe('the recent requests table', () => {
+  it('heads the times "Gửi lúc" and "Hoàn tất"', () => {
+    show(page([QUICK, LONG]))
+    expect(header('sent').textContent).toContain('Gửi lúc')
+    expect(header('completed').textContent).toContain('Hoàn tất')
+    expect(target.querySelector('[data-testid="records-no-sent-time"]')).toBeNull()
+  })
+
+  it('shows a record from before 2026-08-16 as finished at its date, its sending time unknown', () => {
+    show(page([QUICK, LONG, OLD]))
+    expect(times('sent')).toEqual([QUICK.date, LONG.date, '—'])
+    expect(times('completed')).toEqual([QUICK.completedAt, LONG.completedAt, OLD.date])
+    expect(times('duration').at(-1)).toBe('—')
+    expect(target.querySelector('[data-testid="records-no-sent-time"]')?.textContent).toContain('16/08/2026')
+  })
+
+  it('sorts by the sending time, not by when a request finished', () => {
+    // Listed by finish, as a service might: the long request finished last but was sent first.
+    show(page([LONG, QUICK, OLD]))
+    expect(times('sent')).toEqual([QUICK.date, LONG.date, '—'])
+    header('sent').click()
+    flushSync()
+    expect(times('sent')).toEqual(['—', LONG.date, QUICK.date])
+    header('completed').click()
+    flushSync()
+    expect(times('completed')).toEqual([OLD.date, QUICK.completedAt, LONG.completedAt])
+  })
+})
