@@ -132,6 +132,10 @@ describe('loa say --dry-run (process)', () => {
     })
     expect(requests).not.toContain(SPEECH)
     expect(wallet()).toEqual(before)
+    // The ordinary account's 200 latest records do not reach back to the month's start; the free
+    // account's whole history fits, so what is left of the allowance is known and covers the text.
+    const known = await loaWith(demo, 'free', [...args, '--json'])
+    expect(JSON.parse(known.stdout)).toMatchObject({ characters: 17, freeCharacters: 17, costVnd: 0 })
   })
 
   it('still refuses what the model would refuse, before anything is sent', async () => {

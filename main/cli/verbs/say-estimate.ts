@@ -11,28 +11,34 @@ export interface SayEstimate {
   voice: string | null
   /** Unicode code points after NFC, as the service bills them (text-count.ts). */
   characters: number
-  /** At the model's unit price, before any monthly free allowance; null when the price is unknown. */
+  /**
+   * At the model's unit price, less what the monthly free allowance covers where that is known (else the
+   * price beyond the allowance); null when the price is unknown.
+   */
   costVnd: number | null
   /**
-   * How many of the characters a monthly free allowance covers: 0 for a model without one, null for a
-   * model with one, since the service does not say how much of it is left this month.
+   * How many of the characters a monthly free allowance covers: 0 for a model without one; null when
+   * this month's use of it cannot be read from the usage history.
    */
   freeCharacters: number | null
   /** Requests the reading would send, one per chunk. */
   chunks: number
 }
 
+/** `freeLeft`: what is left of the model's monthly allowance (0 without one, null when unknown). */
 export function estimateReading(
   text: string,
   choice: { model: string; voice: string | null; chunks: number },
-  rules: Pick<TtsRules, 'unitPriceVndPer1M' | 'freeCharsPerMonth'>,
+  rules: Pick<TtsRules, 'unitPriceVndPer1M'>,
+  freeLeft: number | null,
 ): SayEstimate {
+  const characters = billableChars(text)
   return {
     model: choice.model,
     voice: choice.voice,
-    characters: billableChars(text),
-    costVnd: estimateCostVnd(text, rules),
-    freeCharacters: rules.freeCharsPerMonth > 0 ? null : 0,
+    characters,
+    costVnd: estimateCostVnd(text, rules, freeLeft ?? 0),
+    freeCharacters: freeLeft === null ? null : Math.min(freeLeft, characters),
     chunks: choice.chunks,
   }
 }
@@ -41,9 +47,16 @@ export function renderEstimate(e: SayEstimate, freeCharsPerMonth: number): strin
   const cost =
     e.costVnd === null ? `${DASH} (the service names no price)` : `about ${formatVndExact(e.costVnd)}`
   const free: [string, string][] =
-    freeCharsPerMonth > 0
-      ? [['Free', `${formatCount(freeCharsPerMonth)} characters a month; the cost above is before them`]]
-      : []
+    freeCharsPerMonth === 0
+      ? []
+      : e.freeCharacters === null
+        ? [
+            [
+              'Free',
+              `${formatCount(freeCharsPerMonth)} characters a month; this month's use is unknown, so the cost above is before them`,
+            ],
+          ]
+        : [['Free', `${formatCount(e.freeCharacters)} of these characters (the monthly allowance)`]]
   return (
     renderFields([
       ['Model', e.model],

@@ -3,6 +3,7 @@
 // chunk is charged once, whatever retries it takes; progress and the cost go to stderr. With --dry-run it
 // only reads the model and voice lists and prints the estimate (say-estimate.ts).
 import { readFile, writeFile } from 'node:fs/promises'
+import type { GatewayEndpoint } from '../../api/http'
 import { ManagementClient } from '../../api/management/client'
 import { USAGE_LIMIT } from '../../api/management/requests'
 import { modelInfoOf } from '../../api/tts/model-info'
@@ -15,6 +16,7 @@ import type { ReaderModel } from '../../../preload/contract'
 import { AppError } from '../../errors'
 import { durationMs, joinAudio, JOINABLE_FORMATS } from '../../tts/audio-join'
 import { defaultModel, defaultVoice } from '../../tts/default-choice'
+import { charsUsedThisMonth, freeCharsLeft } from '../../tts/free-allowance'
 import { ChargeHold } from '../../tts/key-guard'
 import { toReaderModel, toReaderVoices } from '../../tts/reader-models'
 import { SpeechJob, SpeechJobError } from '../../tts/speech-job'
@@ -129,6 +131,7 @@ figure is not known.`,
           text,
           { model, voice: request.voice ?? null, chunks: job.chunks.length },
           rules,
+          await freeLeftThisMonth(endpoint, model, rules.freeCharsPerMonth),
         )
         return printResult(ctx, estimate, () => renderEstimate(estimate, rules.freeCharsPerMonth))
       }
@@ -237,6 +240,21 @@ function replacementHint(offered: readonly ReaderModel[]): string {
   return g.length > 0
     ? `use one of ${g.join(', ')} (voice names changed too: see 'loa voices --model ${g[0]}').`
     : "'loa voices --models' lists the models the service offers."
+}
+
+/** What is left of a monthly free allowance, from the account's usage history; null when it cannot tell. */
+async function freeLeftThisMonth(
+  endpoint: GatewayEndpoint,
+  model: string,
+  allowance: number,
+): Promise<number | null> {
+  if (allowance <= 0) return 0
+  const page = await new ManagementClient({ endpoint }).usage({ limit: USAGE_LIMIT.max }).catch(() => null)
+  if (!page) return null
+  return freeCharsLeft(
+    allowance,
+    charsUsedThisMonth({ records: page.data, total: page.total }, model, Date.now()),
+  )
 }
 
 async function readText(path: string): Promise<string> {
