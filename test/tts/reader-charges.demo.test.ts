@@ -161,7 +161,7 @@ describe('the Reader and the wallet', { timeout: 60_000 }, () => {
     const failed = await settled(r.reader)
 
     expect(failed.state).toBe('failed')
-    expect(failed.error).toMatchObject({ kind: 'invalid_input', chunkIndex: 2 })
+    expect(failed.error).toMatchObject({ kind: 'insufficient_balance', chunkIndex: 2 })
     expect(failed.error?.message).toMatch(/insufficient balance/i)
     expect(failed.chunks.map((c) => c.ready)).toEqual(planned.map((_, i) => i < 2))
     expect(failed.spentVnd).toBeCloseTo(c0.costVnd + c1.costVnd, 2)
