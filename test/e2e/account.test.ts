@@ -399,7 +399,7 @@ describe('accounts that may not see Account & Usage', () => {
             await main.locator('[data-testid="usage-records"] [data-error-kind="forbidden"]').textContent()
           )?.trim(),
         )
-        .toBe('Không khả dụng cho tài khoản này.')
+        .toMatch(/^Không khả dụng cho tài khoản này\./)
       await page.close()
       await main.close()
     } finally {
