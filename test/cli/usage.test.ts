@@ -18,6 +18,7 @@ import {
   viGroup,
   vnd,
 } from './loa-process'
+import { usageRecord } from '../support/usage-record'
 
 let demo: DemoServer
 
@@ -163,18 +164,7 @@ describe('loa usage (process)', () => {
 })
 
 describe('loa usage: sent and finished', () => {
-  const base = {
-    model: 'veo-3',
-    inputTokens: 0,
-    outputTokens: 0,
-    totalTokens: 0,
-    cacheHitTokens: 0,
-    reasoningTokens: 0,
-    costVND: 99_000,
-    costBeforeDiscount: 110_000,
-    discountPercent: 10,
-    keySource: 'PRIMARY',
-  }
+  const base = usageRecord({ costVND: 99_000, costBeforeDiscount: 110_000, discountPercent: 10 })
   // Since 2026-08-16 `date` is when the request was sent; before, it was when it finished.
   const page = usagePageSchema.parse({
     total: 3,

@@ -7,24 +7,14 @@ import type { Part, Settings, UsageRecordsPage } from '../../preload/contract'
 import { usagePageSchema } from '../../main/api/management/schemas/account'
 import { withRecordTimes } from '../../main/api/management/usage-times'
 import { installFakeBridge } from './account-fake-bridge'
+import { usageRecord } from '../support/usage-record'
 
 installFakeBridge()
 const { default: RecordsSection } = await import('../../renderer/components/usage/RecordsSection.svelte')
 const { app } = await import('../../renderer/stores/app.svelte')
 const { usage } = await import('../../renderer/stores/usage.svelte')
 
-const base = {
-  model: 'veo-3',
-  inputTokens: 0,
-  outputTokens: 0,
-  totalTokens: 0,
-  cacheHitTokens: 0,
-  reasoningTokens: 0,
-  costVND: 99_000,
-  costBeforeDiscount: 110_000,
-  discountPercent: 10,
-  keySource: 'PRIMARY',
-}
+const base = usageRecord({ costVND: 99_000, costBeforeDiscount: 110_000, discountPercent: 10 })
 
 /** As main sends `/usage`: in the service's order (by `date`), each record with its times read. */
 function page(records: object[]): Part<UsageRecordsPage> {

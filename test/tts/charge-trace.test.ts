@@ -3,25 +3,20 @@
 import { describe, expect, it } from 'vitest'
 import type { UsageRecord } from '../../main/api/management/schemas/account'
 import { CLOCK_SKEW_MS, findCharge, type SentRequest } from '../../main/tts/charge-trace'
+import { usageRecord } from '../support/usage-record'
 
 const T0 = Date.parse('2026-11-25T10:00:00Z')
 const MODEL = 'openai/tts-1'
-let made = 0
-const rec = (atMs: number, chars: number, model = MODEL, costVND = 12.5): UsageRecord => ({
-  id: `r${made++}`,
-  date: new Date(atMs).toISOString(),
-  completedAt: new Date(atMs + 2_000).toISOString(),
-  model,
-  inputTokens: chars,
-  outputTokens: 0,
-  totalTokens: chars,
-  cacheHitTokens: 0,
-  reasoningTokens: 0,
-  costVND,
-  costBeforeDiscount: costVND,
-  discountPercent: 0,
-  keySource: 'PRIMARY',
-})
+const rec = (atMs: number, chars: number, model = MODEL, costVND = 12.5) =>
+  usageRecord({
+    date: new Date(atMs).toISOString(),
+    completedAt: new Date(atMs + 2_000).toISOString(),
+    model,
+    inputTokens: chars,
+    totalTokens: chars,
+    costVND,
+    costBeforeDiscount: costVND,
+  })
 const sent = (atMs: number, chars: number): SentRequest => ({ model: MODEL, chars, sentAtMs: atMs })
 /** Newest first, as `GET /usage` lists them. */
 const history = (records: UsageRecord[], total = records.length) => ({

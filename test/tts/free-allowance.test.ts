@@ -1,24 +1,11 @@
 // Classic's monthly free characters, from the account's usage history.
 import { describe, expect, it } from 'vitest'
-import type { UsageRecord } from '../../main/api/management/schemas/account'
+import { usageRecord } from '../support/usage-record'
 import { charsUsedThisMonth, freeCharsLeft, vnMonthOf } from '../../main/tts/free-allowance'
 
 const NOW = Date.parse('2026-11-25T10:00:00Z')
-const rec = (date: string, model: string, chars: number): UsageRecord => ({
-  id: `r${date}${model}`,
-  date,
-  completedAt: date,
-  model,
-  inputTokens: chars,
-  outputTokens: 0,
-  totalTokens: chars,
-  cacheHitTokens: 0,
-  reasoningTokens: 0,
-  costVND: 0,
-  costBeforeDiscount: 0,
-  discountPercent: 0,
-  keySource: 'PRIMARY',
-})
+const rec = (date: string, model: string, chars: number) =>
+  usageRecord({ date, completedAt: date, model, inputTokens: chars, totalTokens: chars })
 
 describe('the free allowance', () => {
   it("takes the month in Vietnam's time", () => {
