@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test, on a machine with the apt packages the tests need.
+# `npm test`: every test. On a fresh machine it installs the apt packages the tests need where it may.
 # The keychain tests run against a real gnome-keyring inside a private D-Bus session.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,9 +10,19 @@ for tool in chromium gnome-keyring-daemon dbus-run-session espeak-ng sox xvfb-ru
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "npm test needs: ${missing[*]}" >&2
-  echo "Install them with: sudo apt-get install -y $APT_PACKAGES" >&2
-  exit 1
+  # A fresh machine: install them where this user may (root, or sudo without a password), else say how.
+  install=""
+  if [ "$(id -u)" = 0 ]; then install="env"; elif sudo -n true 2>/dev/null; then install="sudo -n env"; fi
+  if [ -n "$install" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing ${missing[*]} (apt: $APT_PACKAGES)"
+    $install DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    # shellcheck disable=SC2086
+    $install DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $APT_PACKAGES >/dev/null
+  else
+    echo "npm test needs: ${missing[*]}" >&2
+    echo "Install them with: sudo apt-get install -y $APT_PACKAGES" >&2
+    exit 1
+  fi
 fi
 if [ ! -d node_modules ]; then
   echo "Dependencies are not installed. Run: npm install" >&2
