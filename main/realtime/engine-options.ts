@@ -1,6 +1,7 @@
 // How a session engine is built: what it depends on, and the options of the conversation it holds.
 import type { EngineClock } from './engine-clock'
 import type { PlaybackSink } from './playback'
+import type { TokenPricesVnd } from './token-prices'
 import type { CreateSessionParams, SessionService } from './sessions-api'
 import type { TransportConnector } from './transport'
 
@@ -26,6 +27,11 @@ export interface EngineOptions extends Omit<CreateSessionParams, 'turnDetection'
   /** How often a cost event is sent while a session bills; 0 turns the ticks off. */
   costTickMs?: number
   connectTimeoutMs?: number
+  /**
+   * The model's token prices for the live cost estimate. Left out, they are looked up in the service's
+   * realtime models list (when the API offers it); null says they are unknown.
+   */
+  prices?: TokenPricesVnd | null
 }
 
 export const DEFAULT_IDLE_END_MS = 150_000
@@ -42,6 +48,7 @@ export function createParams(options: EngineOptions): CreateSessionParams {
     burstMs: _burst,
     costTickMs: _tick,
     connectTimeoutMs: _timeout,
+    prices: _prices,
     ...create
   } = options
   return { ...create, turnDetection: mode === 'hands-free' ? 'server' : 'manual' }

@@ -39,6 +39,8 @@ import {
 } from './engine-options'
 import { PlaybackRouter, type PlaybackSink } from './playback'
 import { SessionLink, type OpenedLink, type SessionEnd } from './session-link'
+import type { SessionService } from './sessions-api'
+import { pricesOf } from './token-prices'
 import { TurnSender } from './turn-sender'
 
 export { MIN_TURN_MS } from './turn-sender'
@@ -64,6 +66,8 @@ export class SessionEngine {
   #sessions: SessionRecord[] = []
   #liveSinceMs: number | null = null
   #turnsCommitted = 0
+  /** The models list was asked for the prices (once per engine: they belong to the model). */
+  #pricesAsked = false
 
   constructor(deps: EngineDeps, options: EngineOptions) {
     this.#clock = deps.clock ?? systemClock
@@ -71,7 +75,8 @@ export class SessionEngine {
     this.#machine = new StateMachine((state, previous) => this.#emit({ type: 'state', state, previous }))
     this.#playback = new PlaybackRouter(this.#clock, options.outputRateHz)
     this.#playback.setSink(deps.playback ?? null)
-    this.#cost = new CostMeter(this.#clock)
+    this.#cost = new CostMeter(options.prices ?? null)
+    this.#pricesAsked = options.prices !== undefined
     this.#idleTimer = new Timer(this.#clock)
     this.#costTimer = new Timer(this.#clock)
     this.#turns = new TurnSender(
@@ -107,6 +112,7 @@ export class SessionEngine {
         },
         created: (s) => {
           this.#cost.sessionCreated(s.billing.estimatedVndPerMin, s.billing.maxSpendVnd)
+          this.#askPrices(deps.api, [options.model, s.model])
           // WebRTC: the microphone goes out on the media track, so turns carry no audio of their own.
           this.#turns.setAudioOnTrack(s.connection?.kind === 'webrtc')
         },
@@ -225,6 +231,19 @@ export class SessionEngine {
     this.#emit({ type: 'cost', cost: this.#cost.snapshot() })
     this.#emit({ type: 'summary', summary })
     return summary
+  }
+
+  /** Prices for the live estimate, from the models list; a failed look-up leaves them unknown. */
+  #askPrices(api: SessionService, ids: string[]): void {
+    if (this.#pricesAsked || !api.models) return
+    this.#pricesAsked = true
+    void api.models().then(
+      (list) => {
+        const prices = ids.map((id) => pricesOf(list.models, id)).find((p) => p !== null)
+        this.#cost.setPrices(prices ?? null)
+      },
+      () => {},
+    )
   }
 
   /** A press or warm after `end()` or a failure starts over. */

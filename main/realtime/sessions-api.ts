@@ -131,6 +131,8 @@ export interface SessionService {
   /** `knownUrl` is used when the answer names no URL of its own. */
   reconnect(id: string, knownUrl: string, signal?: AbortSignal): Promise<ReconnectInfo>
   delete(id: string): Promise<RealtimeSessionInfo>
+  /** The realtime models with the caller's prices, for the live cost estimate; optional for tests. */
+  models?(signal?: AbortSignal): Promise<ModelList>
 }
 
 type Fetch = (path: string, opts?: RequestOptions) => Promise<unknown>
