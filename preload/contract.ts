@@ -355,7 +355,10 @@ export interface VoiceSnapshot {
 
 export interface VoiceHistory {
   sessions: VoiceSessionSummary[]
-  totalVnd: number
+  /** Null when any session's cost could not be read: a sum that counted it as 0 would say too little. */
+  totalVnd: number | null
+  /** The sum of the sessions whose cost is known: the total is at least this. */
+  knownTotalVnd: number
   totalDurationSec: number
 }
 

@@ -41,9 +41,11 @@ export function toSessionSummary(s: RealtimeSessionInfo): VoiceSessionSummary {
 
 export function toVoiceHistory(page: SessionPage): VoiceHistory {
   const sessions = page.sessions.map(toSessionSummary)
+  const knownTotalVnd = sessions.reduce((sum, s) => sum + (s.totalVnd ?? 0), 0)
   return {
     sessions,
-    totalVnd: sessions.reduce((sum, s) => sum + (s.totalVnd ?? 0), 0),
+    totalVnd: sessions.some((s) => s.totalVnd === null) ? null : knownTotalVnd,
+    knownTotalVnd,
     totalDurationSec: sessions.reduce((sum, s) => sum + (s.durationSec ?? 0), 0),
   }
 }

@@ -85,6 +85,7 @@ export const voiceHistory: VoiceHistory = {
     },
   ],
   totalVnd: 3450,
+  knownTotalVnd: 3450,
   totalDurationSec: 90,
 }
 

@@ -2,7 +2,7 @@
 // history), and the talk button, the space bar and End reach main.
 import { flushSync, mount, unmount } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Settings, VoiceStatus } from '../../preload/contract'
+import type { Settings, VoiceSessionSummary, VoiceStatus } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
 import {
   fakeAudio,
@@ -217,6 +217,24 @@ describe('what main pushes', () => {
     expect(table?.querySelectorAll('tbody tr')).toHaveLength(2)
     expect(nbsp(table?.textContent)).toContain('Hết số dư')
     expect(nbsp($('voice-history-total')?.textContent)).toBe('3.450 ₫')
+  })
+
+  it('gives the history total as a floor when a session’s cost is unknown, in both languages', async () => {
+    const [known, unread] = voiceHistory.sessions as [VoiceSessionSummary, VoiceSessionSummary]
+    bridge.answer('voice:history', () => ({
+      ...voiceHistory,
+      sessions: [known, { ...unread, totalVnd: null }],
+      totalVnd: null,
+      knownTotalVnd: 2950,
+    }))
+    await show()
+    const total = $('voice-history-total')
+    expect(nbsp(total?.textContent).trim()).toBe('ít nhất 2.950 ₫')
+    expect(total?.dataset.vnd).toBeUndefined()
+    expect(total?.title).toBe('1 phiên chưa rõ chi phí; tổng chỉ tính các phiên đã rõ.')
+    app.settings.set({ ...settingsWith(), language: 'en' } as Settings)
+    flushSync()
+    expect(nbsp($('voice-history-total')?.textContent).trim()).toBe('at least ₫2,950')
   })
 })
 

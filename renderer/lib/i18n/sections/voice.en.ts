@@ -109,6 +109,9 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.history.cost': 'Cost',
   'voice.history.endReason': 'Ended by',
   'voice.history.total': 'Total of {count} sessions',
+  'voice.history.totalAtLeast': 'at least {amount}',
+  'voice.history.totalPartial':
+    '{unknown} sessions with an unknown cost; the total counts only the known ones.',
 
   'voice.endReason.active': 'Still running',
   'voice.endReason.client_deleted': 'You ended it',

@@ -106,6 +106,8 @@ export const voiceVi = {
   'voice.history.cost': 'Chi phí',
   'voice.history.endReason': 'Kết thúc vì',
   'voice.history.total': 'Tổng {count} phiên',
+  'voice.history.totalAtLeast': 'ít nhất {amount}',
+  'voice.history.totalPartial': '{unknown} phiên chưa rõ chi phí; tổng chỉ tính các phiên đã rõ.',
 
   'voice.endReason.active': 'Đang diễn ra',
   'voice.endReason.client_deleted': 'Bạn kết thúc',
