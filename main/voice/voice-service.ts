@@ -27,7 +27,7 @@ import {
 } from '../realtime'
 import { PortPlaybackSink } from './port-playback'
 import { lowBalanceText, terminatedText } from './voice-alert-text'
-import { toVoiceHistory, toVoiceModels } from './voice-catalog'
+import { modelToOpen, toVoiceHistory, toVoiceModels } from './voice-catalog'
 import { VoiceStatusModel } from './voice-status'
 import { VoiceTranscript } from './voice-transcript'
 
@@ -174,7 +174,7 @@ export class VoiceService {
     const pending = this.#pending
     try {
       const settings = this.#deps.settings()
-      const model = settings.realtime.model ?? (await this.models()).models[0]?.id
+      const model = await this.#modelFor(settings.realtime.model)
       if (!model)
         throw new AppError('unavailable', 'The service offers no realtime model.', {
           code: 'no_realtime_model',
@@ -202,6 +202,13 @@ export class VoiceService {
       this.#setPressed(false)
       engine.release()
     }
+  }
+
+  /** voice-catalog.ts `modelToOpen`; without the list, the saved model is tried as it is. */
+  async #modelFor(saved: string | null): Promise<string | null> {
+    const models = saved === null ? await this.models() : await this.models().catch(() => null)
+    if (!models) return saved
+    return modelToOpen(models.models, saved)
   }
 
   #newEngine(settings: Settings, model: string): SessionEngine {

@@ -187,10 +187,14 @@ export class VoiceStore {
     return this.realtime?.mode ?? this.status?.mode ?? 'push-to-talk'
   }
 
-  /** The model the next conversation uses: the saved one, else the service's first. */
+  /**
+   * The model the next conversation uses: the saved one when it can be used, else the first that can.
+   * One listed without a complete price table is never chosen: the service would refuse it (main's
+   * voice-catalog.ts `modelToOpen` makes the same choice).
+   */
   get selectedModel(): VoiceModel | null {
-    const list = this.models?.models ?? []
-    return list.find((m) => m.id === this.realtime?.model) ?? list[0] ?? null
+    const usable = (this.models?.models ?? []).filter((m) => m.unavailable === null)
+    return usable.find((m) => m.id === this.realtime?.model) ?? usable[0] ?? null
   }
 
   /** The voice the next conversation uses: the saved one when the model has it, else the model's default. */
@@ -259,8 +263,14 @@ export class VoiceStore {
     const status = this.status
     if (!status || status.state === 'ending') return false
     if (this.keyMissing) return false
-    // No model at all: nothing to talk to (an unloaded list is main's to fetch on the press).
-    return !(this.models && this.models.models.length === 0 && !this.realtime?.model)
+    // No usable model: nothing to talk to (an unloaded list is main's to fetch on the press).
+    return !(this.models && this.selectedModel === null && !this.#savedUnlisted)
+  }
+
+  /** A saved model the list does not name: main tries it as it is. */
+  get #savedUnlisted(): boolean {
+    const saved = this.realtime?.model ?? null
+    return saved !== null && !(this.models?.models ?? []).some((m) => m.id === saved)
   }
 
   // ---- Main's events ------------------------------------------------------------------------------------

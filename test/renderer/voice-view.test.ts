@@ -2,7 +2,7 @@
 // history), and the talk button, the space bar and End reach main.
 import { flushSync, mount, unmount } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Settings, VoiceSessionSummary, VoiceStatus } from '../../preload/contract'
+import type { Settings, VoiceModel, VoiceSessionSummary, VoiceStatus } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
 import {
   fakeAudio,
@@ -347,5 +347,30 @@ describe('talking', () => {
     expect($('voice-options-next')).toBeNull()
     status({ state: 'listening' })
     expect(nbsp($('voice-options-next')?.textContent)).toBe('Thay đổi sẽ áp dụng từ cuộc trò chuyện sau.')
+  })
+
+  it('lists a model without a complete price table disabled, with why, and never picks it', async () => {
+    const unpriced: VoiceModel = {
+      ...(voiceModels.models[0] as VoiceModel),
+      id: 'openai/gpt-4o-realtime-preview',
+      name: 'GPT-4o Realtime',
+      estimatedVndPerMin: null,
+      unavailable: 'no_price_table',
+    }
+    bridge.answer('voice:models', () => ({ ...voiceModels, models: [unpriced, ...voiceModels.models] }))
+    app.settings.set(settingsWith({ realtime: { model: unpriced.id } }))
+    await show()
+    const select = $('voice-model') as HTMLSelectElement
+    const option = [...select.options].find((o) => o.value === unpriced.id) as HTMLOptionElement
+    expect(option.disabled).toBe(true)
+    expect(nbsp(option.textContent).trim()).toBe('GPT-4o Realtime — không dùng được: Chưa có bảng giá đầy đủ')
+    expect(option.title).toBe('Chưa có bảng giá đầy đủ')
+    // The saved choice falls back to a model the service can open.
+    expect(select.value).toBe('openai/gpt-realtime')
+    expect([...select.options].filter((o) => o.disabled)).toHaveLength(1)
+
+    app.settings.set({ ...settingsWith({ realtime: { model: unpriced.id } }), language: 'en' } as Settings)
+    flushSync()
+    expect(nbsp(option.textContent).trim()).toBe('GPT-4o Realtime — unavailable: No complete price table yet')
   })
 })

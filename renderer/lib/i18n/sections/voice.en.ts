@@ -80,6 +80,8 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.options.title': 'Options',
   'voice.options.model': 'Model',
   'voice.options.modelPrice': '≈ {price}/min',
+  'voice.options.modelUnavailable.no_price_table': 'No complete price table yet',
+  'voice.options.modelUnavailableLabel': '{name} — unavailable: {reason}',
   'voice.options.priceOnPlan': 'About {price}/min on the {plan} plan.',
   'voice.options.modelsLoading': 'Loading the model list…',
   'voice.options.noModels': 'The service offers no voice chat model yet.',

@@ -78,6 +78,8 @@ export const voiceVi = {
   'voice.options.title': 'Tùy chọn',
   'voice.options.model': 'Mô hình',
   'voice.options.modelPrice': '≈ {price}/phút',
+  'voice.options.modelUnavailable.no_price_table': 'Chưa có bảng giá đầy đủ',
+  'voice.options.modelUnavailableLabel': '{name} — không dùng được: {reason}',
   'voice.options.priceOnPlan': 'Ước tính ≈ {price}/phút theo gói {plan}.',
   'voice.options.modelsLoading': 'Đang tải danh sách mô hình…',
   'voice.options.noModels': 'Dịch vụ chưa có mô hình trò chuyện nào.',
