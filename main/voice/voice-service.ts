@@ -7,6 +7,7 @@ import type {
   Settings,
   VoiceConversationSummary,
   VoiceHistory,
+  VoiceMode,
   VoiceModels,
   VoiceSnapshot,
 } from '../../preload/contract'
@@ -130,6 +131,7 @@ export class VoiceService {
     if (mode === 'hands-free' && (this.#engine?.pressed || (this.#pending && !this.#pending.released)))
       return this.#releaseNow()
     if (this.#engine?.pressed || (this.#pending && !this.#pending.released)) return
+    if (!this.#engine) this.#newConversation(mode)
     this.#setPressed(true)
     if (this.#engine) {
       this.#engine.press()
@@ -211,11 +213,18 @@ export class VoiceService {
     return modelToOpen(models.models, saved)
   }
 
+  /**
+   * What the last conversation left (its lines, cost, balance and estimate, warning, problem) goes before
+   * the press that opens the next is shown; the last one's sessions stay in the history.
+   */
+  #newConversation(mode: VoiceMode): void {
+    this.#transcript.clear()
+    this.#status.reset(mode)
+    this.#lowBalanceNotified = false
+  }
+
   #newEngine(settings: Settings, model: string): SessionEngine {
     const { realtime } = settings
-    this.#transcript.clear()
-    this.#status.reset(realtime.mode)
-    this.#lowBalanceNotified = false
     const options: EngineOptions = {
       model,
       transport: this.#transportFor(realtime.transport, model),

@@ -236,6 +236,39 @@ describe('what main pushes', () => {
     flushSync()
     expect(nbsp($('voice-history-total')?.textContent).trim()).toBe('at least ₫2,950')
   })
+
+  it('clears the last conversation’s money and captions from the live card when a new one connects', async () => {
+    await show()
+    status({ state: 'listening' })
+    bridge.emit('voice:line', voiceLine({ itemId: 'u0', order: 0, role: 'user', text: 'Cuộc trước' }))
+    const cost = {
+      settledVnd: 4000,
+      totalVnd: 4321,
+      estimatedVndPerMin: 3000,
+      maxSpendVnd: null,
+      balanceVnd: 77_000,
+      minutesLeft: 25,
+    }
+    status({ state: 'speaking', cost })
+    bridge.emit('voice:summary', voiceSummary())
+    status({ state: 'ended', cost })
+    await settle()
+    expect(nbsp($('voice-cost')?.textContent)).toContain('77.000 ₫')
+    expect(target.querySelectorAll('[data-testid="voice-line"]')).toHaveLength(1)
+
+    // The press opens a new conversation: main sends the status without the last one's figures.
+    status({ state: 'ended', pressed: true, cost: null })
+    status({ state: 'creating', pressed: true, cost: null })
+    const meter = $('voice-cost')
+    expect(meter?.dataset.vnd).toBe('0')
+    expect(nbsp(meter?.textContent)).not.toContain('4.321 ₫')
+    expect(nbsp(meter?.textContent)).not.toContain('77.000 ₫')
+    // The estimate is the chosen model's again, not the last session's rate.
+    expect(nbsp($('voice-cost-rate')?.textContent)).toContain('2.709 ₫/phút')
+    expect(target.querySelectorAll('[data-testid="voice-line"]')).toHaveLength(0)
+    // The last conversation's sessions stay listed in the history.
+    expect($('voice-history')?.querySelectorAll('tbody tr')).toHaveLength(2)
+  })
 })
 
 describe('talking', () => {
