@@ -231,7 +231,14 @@ export interface VoiceModel {
   maxSessionSec: number | null
   /** The transport `auto` picks for this model, when the service says. */
   defaultTransport: VoiceTransport | null
+  /**
+   * Null when the model can be used. `no_price_table`: the service lists it without a complete price
+   * table, so opening a session is refused (realtime-api.md `realtime_model_not_configured`).
+   */
+  unavailable: VoiceModelUnavailable | null
 }
+
+export type VoiceModelUnavailable = 'no_price_table'
 
 export interface VoiceModels {
   plan: string | null
@@ -355,7 +362,10 @@ export interface VoiceSnapshot {
 
 export interface VoiceHistory {
   sessions: VoiceSessionSummary[]
-  totalVnd: number
+  /** Null when any session's cost could not be read: a sum that counted it as 0 would say too little. */
+  totalVnd: number | null
+  /** The sum of the sessions whose cost is known: the total is at least this. */
+  knownTotalVnd: number
   totalDurationSec: number
 }
 

@@ -313,6 +313,22 @@ function toConnection(c: NonNullable<SessionJson['connection']>, protocol: strin
   return null
 }
 
+/** Names a service may give the flag that says a model can be used: any of them false means it cannot. */
+const CONFIGURED_FLAGS = ['configured', 'is_configured', 'available', 'is_available', 'enabled']
+
+/**
+ * Whether the model has a complete price table (realtime-api.md: `realtime_model_not_configured`, "model
+ * has no complete price table"). A flag set false says no; so does a price table that lists some prices
+ * but lacks an audio one. A list with no prices at all says nothing either way (null, unless flagged).
+ */
+function configured(m: ModelJson, audioPrices: (number | null)[]): boolean | null {
+  const flags = CONFIGURED_FLAGS.map((key) => pickBoolean(m, [key])).filter((f) => f !== null)
+  if (flags.includes(false)) return false
+  const table = ['pricing', 'prices', 'price'].map((key) => at(m, key)).find((v) => v !== undefined)
+  if (table !== undefined && audioPrices.includes(null)) return false
+  return flags.length > 0 ? true : null
+}
+
 /** A model entry: its shape is "not shown", so each field is looked for under its plausible names. */
 function toModel(m: ModelJson): RealtimeModelInfo {
   const voices = (m as Record<string, unknown>).voices
@@ -338,7 +354,7 @@ function toModel(m: ModelJson): RealtimeModelInfo {
     ),
     voices: Array.isArray(voices) ? voices.filter((v): v is string => typeof v === 'string') : [],
     defaultVoice: pickString(m, ['default_voice']),
-    configured: pickBoolean(m, ['configured', 'available']),
+    configured: configured(m, [price('audio', 'in'), price('audio', 'out')]),
     estimatedVndPerMin: pickMoney(m, [...PER_MIN, ...PER_MIN.map((k) => `pricing.${k}`)]),
     audioInVndPer1M: price('audio', 'in'),
     audioOutVndPer1M: price('audio', 'out'),

@@ -2,6 +2,17 @@
 import type { VoiceHistory, VoiceModel, VoiceModels, VoiceSessionSummary } from '../../preload/contract'
 import type { ModelList, RealtimeSessionInfo, SessionPage } from '../realtime'
 
+/**
+ * The model a conversation opens: the saved one, unless the list shows it cannot be used (no complete
+ * price table), then the first that can. A saved model the list does not name is tried as it is: the
+ * service's refusal says more than a silent swap would.
+ */
+export function modelToOpen(models: readonly VoiceModel[], saved: string | null): string | null {
+  const listed = models.find((m) => m.id === saved)
+  if (saved !== null && (!listed || listed.unavailable === null)) return saved
+  return models.find((m) => m.unavailable === null)?.id ?? null
+}
+
 export function toVoiceModels(list: ModelList): VoiceModels {
   return { plan: list.plan, models: list.models.map(toVoiceModel) }
 }
@@ -17,6 +28,7 @@ function toVoiceModel(m: ModelList['models'][number]): VoiceModel {
     maxSessionSec: m.maxSessionSec,
     defaultTransport:
       m.defaultTransport === 'webrtc' || m.defaultTransport === 'websocket' ? m.defaultTransport : null,
+    unavailable: m.configured === false ? 'no_price_table' : null,
   }
 }
 
@@ -41,9 +53,11 @@ export function toSessionSummary(s: RealtimeSessionInfo): VoiceSessionSummary {
 
 export function toVoiceHistory(page: SessionPage): VoiceHistory {
   const sessions = page.sessions.map(toSessionSummary)
+  const knownTotalVnd = sessions.reduce((sum, s) => sum + (s.totalVnd ?? 0), 0)
   return {
     sessions,
-    totalVnd: sessions.reduce((sum, s) => sum + (s.totalVnd ?? 0), 0),
+    totalVnd: sessions.some((s) => s.totalVnd === null) ? null : knownTotalVnd,
+    knownTotalVnd,
     totalDurationSec: sessions.reduce((sum, s) => sum + (s.durationSec ?? 0), 0),
   }
 }

@@ -7,6 +7,7 @@ import type {
   Settings,
   VoiceConversationSummary,
   VoiceHistory,
+  VoiceMode,
   VoiceModels,
   VoiceSnapshot,
 } from '../../preload/contract'
@@ -27,7 +28,7 @@ import {
 } from '../realtime'
 import { PortPlaybackSink } from './port-playback'
 import { lowBalanceText, terminatedText } from './voice-alert-text'
-import { toVoiceHistory, toVoiceModels } from './voice-catalog'
+import { modelToOpen, toVoiceHistory, toVoiceModels } from './voice-catalog'
 import { VoiceStatusModel } from './voice-status'
 import { VoiceTranscript } from './voice-transcript'
 
@@ -130,6 +131,7 @@ export class VoiceService {
     if (mode === 'hands-free' && (this.#engine?.pressed || (this.#pending && !this.#pending.released)))
       return this.#releaseNow()
     if (this.#engine?.pressed || (this.#pending && !this.#pending.released)) return
+    if (!this.#engine) this.#newConversation(mode)
     this.#setPressed(true)
     if (this.#engine) {
       this.#engine.press()
@@ -174,7 +176,7 @@ export class VoiceService {
     const pending = this.#pending
     try {
       const settings = this.#deps.settings()
-      const model = settings.realtime.model ?? (await this.models()).models[0]?.id
+      const model = await this.#modelFor(settings.realtime.model)
       if (!model)
         throw new AppError('unavailable', 'The service offers no realtime model.', {
           code: 'no_realtime_model',
@@ -204,11 +206,25 @@ export class VoiceService {
     }
   }
 
+  /** voice-catalog.ts `modelToOpen`; without the list, the saved model is tried as it is. */
+  async #modelFor(saved: string | null): Promise<string | null> {
+    const models = saved === null ? await this.models() : await this.models().catch(() => null)
+    if (!models) return saved
+    return modelToOpen(models.models, saved)
+  }
+
+  /**
+   * What the last conversation left (its lines, cost, balance and estimate, warning, problem) goes before
+   * the press that opens the next is shown; the last one's sessions stay in the history.
+   */
+  #newConversation(mode: VoiceMode): void {
+    this.#transcript.clear()
+    this.#status.reset(mode)
+    this.#lowBalanceNotified = false
+  }
+
   #newEngine(settings: Settings, model: string): SessionEngine {
     const { realtime } = settings
-    this.#transcript.clear()
-    this.#status.reset(realtime.mode)
-    this.#lowBalanceNotified = false
     const options: EngineOptions = {
       model,
       transport: this.#transportFor(realtime.transport, model),

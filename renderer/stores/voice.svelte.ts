@@ -33,7 +33,7 @@ const RESTING: ReadonlySet<VoiceState> = new Set(['idle', 'ended'])
 
 export class VoiceStore {
   status: VoiceStatus | null = $state.raw(null)
-  /** The conversation so far, in order; the previous conversation's stay until the next one speaks. */
+  /** The conversation so far, in order; the last conversation's stay until the next opens a session. */
   lines: VoiceLine[] = $state.raw([])
   lastSummary: VoiceConversationSummary | null = $state.raw(null)
   /** A conversation has begun and not ended (its session may be idle or failed in between). */
@@ -49,8 +49,6 @@ export class VoiceStore {
   history: VoiceHistory | null = $state.raw(null)
   historyError: IpcError | null = $state.raw(null)
 
-  /** The next line belongs to a new conversation: it replaces the lines shown. */
-  #freshLines = false
   #modelsRetry: ReturnType<typeof setTimeout> | null = null
 
   constructor(readonly audio: VoiceAudio | null = null) {}
@@ -108,7 +106,6 @@ export class VoiceStore {
       const { state } = snapshot.status
       // Idle with lines: the session timed out inside a conversation that is still open.
       this.conversationOpen = !RESTING.has(state) || (state === 'idle' && snapshot.lines.length > 0)
-      this.#freshLines = state === 'ended'
       this.#applyStatus(snapshot.status)
       this.loadError = null
     } catch (err) {
@@ -162,7 +159,6 @@ export class VoiceStore {
     // The `voice:summary` event brings the same summary and refreshes the history.
     this.lastSummary = summary
     this.conversationOpen = false
-    this.#freshLines = true
   }
 
   async #act<T>(pending: Promise<IpcResult<T>>): Promise<T | null> {
@@ -187,10 +183,14 @@ export class VoiceStore {
     return this.realtime?.mode ?? this.status?.mode ?? 'push-to-talk'
   }
 
-  /** The model the next conversation uses: the saved one, else the service's first. */
+  /**
+   * The model the next conversation uses: the saved one when it can be used, else the first that can.
+   * One listed without a complete price table is never chosen: the service would refuse it (main's
+   * voice-catalog.ts `modelToOpen` makes the same choice).
+   */
   get selectedModel(): VoiceModel | null {
-    const list = this.models?.models ?? []
-    return list.find((m) => m.id === this.realtime?.model) ?? list[0] ?? null
+    const usable = (this.models?.models ?? []).filter((m) => m.unavailable === null)
+    return usable.find((m) => m.id === this.realtime?.model) ?? usable[0] ?? null
   }
 
   /** The voice the next conversation uses: the saved one when the model has it, else the model's default. */
@@ -259,8 +259,14 @@ export class VoiceStore {
     const status = this.status
     if (!status || status.state === 'ending') return false
     if (this.keyMissing) return false
-    // No model at all: nothing to talk to (an unloaded list is main's to fetch on the press).
-    return !(this.models && this.models.models.length === 0 && !this.realtime?.model)
+    // No usable model: nothing to talk to (an unloaded list is main's to fetch on the press).
+    return !(this.models && this.selectedModel === null && !this.#savedUnlisted)
+  }
+
+  /** A saved model the list does not name: main tries it as it is. */
+  get #savedUnlisted(): boolean {
+    const saved = this.realtime?.model ?? null
+    return saved !== null && !(this.models?.models ?? []).some((m) => m.id === saved)
   }
 
   // ---- Main's events ------------------------------------------------------------------------------------
@@ -268,9 +274,13 @@ export class VoiceStore {
   #applyStatus(next: VoiceStatus): void {
     const prev = this.status
     this.status = next
-    if (prev?.state === 'ended' && next.state !== 'ended') this.#freshLines = true
     if (next.state === 'ended') this.conversationOpen = false
-    else if (!RESTING.has(next.state)) this.conversationOpen = true
+    else if (!RESTING.has(next.state) && !this.conversationOpen) {
+      // A new conversation opens its first session: the last one's captions leave the live view (its
+      // sessions stay in the history). Main has already dropped its cost figures from the status.
+      this.conversationOpen = true
+      this.lines = []
+    }
     this.#followMic(prev?.micWanted ?? false, next.micWanted)
     if (prev) this.#cue(prev.state, next.state)
   }
@@ -289,18 +299,12 @@ export class VoiceStore {
   }
 
   #applyLine(line: VoiceLine): void {
-    if (this.#freshLines) {
-      this.#freshLines = false
-      this.lines = [line]
-      return
-    }
     this.lines = upsertLine(this.lines, line)
   }
 
   #applySummary(summary: VoiceConversationSummary): void {
     this.lastSummary = summary
     this.conversationOpen = false
-    this.#freshLines = true
     void this.loadHistory()
   }
 }

@@ -141,5 +141,19 @@ describe.each(VARIANTS)('against the %s demo variant', (variant) => {
       const json = JSON.parse((await loa(['realtime-models', '--json'])).stdout)
       expect(json.models.map((m: { id: string }) => m.id)).toContain('google/gemini-live-2.5-flash')
     })
+
+    it('marks the model without a complete price table as not available, and says why', async () => {
+      const r = await loa(['realtime-models'])
+      expect(r.stdout).toMatch(/^openai\/gpt-4o-realtime-preview\s.*not available: no complete price table$/m)
+      expect(r.stdout).not.toMatch(/^openai\/gpt-realtime-mini\s.*not available/m)
+      const json = JSON.parse((await loa(['realtime-models', '--json'])).stdout)
+      const configured = Object.fromEntries(
+        json.models.map((m: { id: string; configured: boolean | null }) => [m.id, m.configured]),
+      )
+      expect(configured).toMatchObject({
+        'openai/gpt-4o-realtime-preview': false,
+        'openai/gpt-realtime-mini': true,
+      })
+    })
   })
 })

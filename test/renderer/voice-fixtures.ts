@@ -47,6 +47,7 @@ export const voiceModels: VoiceModels = {
       estimatedVndPerMin: 2709,
       maxSessionSec: 1800,
       defaultTransport: 'webrtc',
+      unavailable: null,
     },
     {
       id: 'google/gemini-live-2.5-flash',
@@ -57,6 +58,7 @@ export const voiceModels: VoiceModels = {
       estimatedVndPerMin: 1200,
       maxSessionSec: 900,
       defaultTransport: 'websocket',
+      unavailable: null,
     },
   ],
 }
@@ -85,6 +87,7 @@ export const voiceHistory: VoiceHistory = {
     },
   ],
   totalVnd: 3450,
+  knownTotalVnd: 3450,
   totalDurationSec: 90,
 }
 

@@ -91,7 +91,7 @@ describe('following main', () => {
     expect(store.lines.find((l) => l.itemId === 'a1')?.final).toBe(true)
   })
 
-  it('keeps the last conversation in view after its summary, until the next one speaks', async () => {
+  it('keeps the last conversation in view after its summary, until the next one opens a session', async () => {
     const store = await started(new Store())
     status({ state: 'listening' })
     bridge.emit('voice:line', voiceLine({ itemId: 'u0', order: 0, role: 'user', text: 'Một' }))
@@ -104,8 +104,10 @@ describe('following main', () => {
     expect(store.conversationOpen).toBe(false)
     expect(calls('voice:history')).toHaveLength(before + 1)
 
-    status({ state: 'creating' })
+    status({ state: 'ended', pressed: true })
     expect(texts(store)).toEqual(['Một'])
+    status({ state: 'creating' })
+    expect(texts(store)).toEqual([])
     expect(store.conversationOpen).toBe(true)
     bridge.emit('voice:line', voiceLine({ itemId: 'u9', order: 9, role: 'user', text: 'Hai' }))
     expect(texts(store)).toEqual(['Hai'])
@@ -122,6 +124,7 @@ describe('following main', () => {
     expect(texts(store)).toEqual(['Cũ'])
     expect(store.conversationOpen).toBe(false)
     status({ state: 'creating' })
+    expect(texts(store)).toEqual([])
     status({ state: 'listening' })
     bridge.emit('voice:line', voiceLine({ itemId: 'n1', order: 5, role: 'user', text: 'Mới' }))
     expect(texts(store)).toEqual(['Mới'])

@@ -2,7 +2,7 @@
 // history), and the talk button, the space bar and End reach main.
 import { flushSync, mount, unmount } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Settings, VoiceStatus } from '../../preload/contract'
+import type { Settings, VoiceModel, VoiceSessionSummary, VoiceStatus } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
 import {
   fakeAudio,
@@ -218,6 +218,57 @@ describe('what main pushes', () => {
     expect(nbsp(table?.textContent)).toContain('Hết số dư')
     expect(nbsp($('voice-history-total')?.textContent)).toBe('3.450 ₫')
   })
+
+  it('gives the history total as a floor when a session’s cost is unknown, in both languages', async () => {
+    const [known, unread] = voiceHistory.sessions as [VoiceSessionSummary, VoiceSessionSummary]
+    bridge.answer('voice:history', () => ({
+      ...voiceHistory,
+      sessions: [known, { ...unread, totalVnd: null }],
+      totalVnd: null,
+      knownTotalVnd: 2950,
+    }))
+    await show()
+    const total = $('voice-history-total')
+    expect(nbsp(total?.textContent).trim()).toBe('ít nhất 2.950 ₫')
+    expect(total?.dataset.vnd).toBeUndefined()
+    expect(total?.title).toBe('1 phiên chưa rõ chi phí; tổng chỉ tính các phiên đã rõ.')
+    app.settings.set({ ...settingsWith(), language: 'en' } as Settings)
+    flushSync()
+    expect(nbsp($('voice-history-total')?.textContent).trim()).toBe('at least ₫2,950')
+  })
+
+  it('clears the last conversation’s money and captions from the live card when a new one connects', async () => {
+    await show()
+    status({ state: 'listening' })
+    bridge.emit('voice:line', voiceLine({ itemId: 'u0', order: 0, role: 'user', text: 'Cuộc trước' }))
+    const cost = {
+      settledVnd: 4000,
+      totalVnd: 4321,
+      estimatedVndPerMin: 3000,
+      maxSpendVnd: null,
+      balanceVnd: 77_000,
+      minutesLeft: 25,
+    }
+    status({ state: 'speaking', cost })
+    bridge.emit('voice:summary', voiceSummary())
+    status({ state: 'ended', cost })
+    await settle()
+    expect(nbsp($('voice-cost')?.textContent)).toContain('77.000 ₫')
+    expect(target.querySelectorAll('[data-testid="voice-line"]')).toHaveLength(1)
+
+    // The press opens a new conversation: main sends the status without the last one's figures.
+    status({ state: 'ended', pressed: true, cost: null })
+    status({ state: 'creating', pressed: true, cost: null })
+    const meter = $('voice-cost')
+    expect(meter?.dataset.vnd).toBe('0')
+    expect(nbsp(meter?.textContent)).not.toContain('4.321 ₫')
+    expect(nbsp(meter?.textContent)).not.toContain('77.000 ₫')
+    // The estimate is the chosen model's again, not the last session's rate.
+    expect(nbsp($('voice-cost-rate')?.textContent)).toContain('2.709 ₫/phút')
+    expect(target.querySelectorAll('[data-testid="voice-line"]')).toHaveLength(0)
+    // The last conversation's sessions stay listed in the history.
+    expect($('voice-history')?.querySelectorAll('tbody tr')).toHaveLength(2)
+  })
 })
 
 describe('talking', () => {
@@ -329,5 +380,30 @@ describe('talking', () => {
     expect($('voice-options-next')).toBeNull()
     status({ state: 'listening' })
     expect(nbsp($('voice-options-next')?.textContent)).toBe('Thay đổi sẽ áp dụng từ cuộc trò chuyện sau.')
+  })
+
+  it('lists a model without a complete price table disabled, with why, and never picks it', async () => {
+    const unpriced: VoiceModel = {
+      ...(voiceModels.models[0] as VoiceModel),
+      id: 'openai/gpt-4o-realtime-preview',
+      name: 'GPT-4o Realtime',
+      estimatedVndPerMin: null,
+      unavailable: 'no_price_table',
+    }
+    bridge.answer('voice:models', () => ({ ...voiceModels, models: [unpriced, ...voiceModels.models] }))
+    app.settings.set(settingsWith({ realtime: { model: unpriced.id } }))
+    await show()
+    const select = $('voice-model') as HTMLSelectElement
+    const option = [...select.options].find((o) => o.value === unpriced.id) as HTMLOptionElement
+    expect(option.disabled).toBe(true)
+    expect(nbsp(option.textContent).trim()).toBe('GPT-4o Realtime — không dùng được: Chưa có bảng giá đầy đủ')
+    expect(option.title).toBe('Chưa có bảng giá đầy đủ')
+    // The saved choice falls back to a model the service can open.
+    expect(select.value).toBe('openai/gpt-realtime')
+    expect([...select.options].filter((o) => o.disabled)).toHaveLength(1)
+
+    app.settings.set({ ...settingsWith({ realtime: { model: unpriced.id } }), language: 'en' } as Settings)
+    flushSync()
+    expect(nbsp(option.textContent).trim()).toBe('GPT-4o Realtime — unavailable: No complete price table yet')
   })
 })

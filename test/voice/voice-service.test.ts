@@ -106,6 +106,23 @@ describe('the voice service', () => {
     expect(history.totalVnd).toBeGreaterThanOrEqual(0)
   })
 
+  it('opens a usable model when the saved one has no complete price table, and a new conversation starts clean', async () => {
+    const r = (rig = await startVoiceRig({ model: 'openai/gpt-4o-realtime-preview' }))
+    r.voice.press()
+    await speakInto(r.page, toneVoice(MIC_RATE_HZ / 2, MIC_RATE_HZ), MIC_RATE_HZ)
+    r.voice.release()
+    await r.until(() => lastStatus(r)?.state === 'ready', 20_000, 'the answer to end')
+    expect(lastStatus(r)?.session?.model).toBe('google/gemini-live-2.5-flash')
+    await r.voice.end()
+    expect(lastStatus(r)?.cost?.totalVnd).toBeGreaterThan(0)
+    expect(r.voice.snapshot().lines.length).toBeGreaterThan(0)
+
+    // The press that opens the next conversation already shows none of the last one's figures or lines.
+    r.voice.press()
+    expect(lastStatus(r)).toMatchObject({ pressed: true, cost: null, warning: null, problem: null })
+    expect(r.voice.snapshot().lines).toEqual([])
+  })
+
   it('tells the user when the service cuts the session, and the next press starts a new one', async () => {
     const r = (rig = await startVoiceRig({ model: 'openai/gpt-realtime-mini' }))
     r.voice.press()

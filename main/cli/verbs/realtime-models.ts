@@ -13,7 +13,8 @@ export const realtimeModelsVerb: Verb = {
   usage: 'loa realtime-models [--json]',
   help: `Lists the realtime voice models your plan can use: wire protocol, default transport, longest
 session, audio prices per 1M tokens, and the typical cost of a minute of conversation in VND
-(two turns a minute, both sides speaking about equally).
+(two turns a minute, both sides speaking about equally). A model listed without a complete price
+table is marked not available: the service refuses to open a session on it.
 
 With --json, prints {"plan", "models": [...]} as parsed from the service.`,
   options: {},
@@ -36,7 +37,7 @@ export function renderModels(list: ModelList): string {
     price(m.audioOutVndPer1M),
     m.maxSessionSec === null ? DASH : formatDuration(m.maxSessionSec),
     m.protocol ?? DASH,
-    m.configured === false ? 'not available' : '',
+    m.configured === false ? 'not available: no complete price table' : '',
   ])
   const columns = [
     { header: 'Model' },

@@ -80,6 +80,8 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.options.title': 'Options',
   'voice.options.model': 'Model',
   'voice.options.modelPrice': '≈ {price}/min',
+  'voice.options.modelUnavailable.no_price_table': 'No complete price table yet',
+  'voice.options.modelUnavailableLabel': '{name} — unavailable: {reason}',
   'voice.options.priceOnPlan': 'About {price}/min on the {plan} plan.',
   'voice.options.modelsLoading': 'Loading the model list…',
   'voice.options.noModels': 'The service offers no voice chat model yet.',
@@ -109,6 +111,9 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.history.cost': 'Cost',
   'voice.history.endReason': 'Ended by',
   'voice.history.total': 'Total of {count} sessions',
+  'voice.history.totalAtLeast': 'at least {amount}',
+  'voice.history.totalPartial':
+    '{unknown} sessions with an unknown cost; the total counts only the known ones.',
 
   'voice.endReason.active': 'Still running',
   'voice.endReason.client_deleted': 'You ended it',

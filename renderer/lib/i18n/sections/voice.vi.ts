@@ -78,6 +78,8 @@ export const voiceVi = {
   'voice.options.title': 'Tùy chọn',
   'voice.options.model': 'Mô hình',
   'voice.options.modelPrice': '≈ {price}/phút',
+  'voice.options.modelUnavailable.no_price_table': 'Chưa có bảng giá đầy đủ',
+  'voice.options.modelUnavailableLabel': '{name} — không dùng được: {reason}',
   'voice.options.priceOnPlan': 'Ước tính ≈ {price}/phút theo gói {plan}.',
   'voice.options.modelsLoading': 'Đang tải danh sách mô hình…',
   'voice.options.noModels': 'Dịch vụ chưa có mô hình trò chuyện nào.',
@@ -106,6 +108,8 @@ export const voiceVi = {
   'voice.history.cost': 'Chi phí',
   'voice.history.endReason': 'Kết thúc vì',
   'voice.history.total': 'Tổng {count} phiên',
+  'voice.history.totalAtLeast': 'ít nhất {amount}',
+  'voice.history.totalPartial': '{unknown} phiên chưa rõ chi phí; tổng chỉ tính các phiên đã rõ.',
 
   'voice.endReason.active': 'Đang diễn ra',
   'voice.endReason.client_deleted': 'Bạn kết thúc',
