@@ -267,6 +267,11 @@ export interface VoiceCost {
   settledVnd: number | null
   /** Settled plus the estimate since the last settlement: what the meter shows. */
   totalVnd: number
+  /**
+   * Used since the last settlement at the model's prices; null when the prices are unknown, and then
+   * `totalVnd` holds only what was settled: a floor, not the figure.
+   */
+  estimateVnd: number | null
   estimatedVndPerMin: number | null
   maxSpendVnd: number | null
   /** The wallet: from the last settlement, else from the account glance. */

@@ -123,6 +123,7 @@ export class VoiceStatusModel {
     return {
       settledVnd: c.settledVnd,
       totalVnd: c.totalVnd,
+      estimateVnd: c.estimateVnd,
       estimatedVndPerMin: perMin,
       maxSpendVnd: c.maxSpendVnd,
       balanceVnd,

@@ -301,6 +301,7 @@ describe('models and options', () => {
     const cost = {
       settledVnd: 0,
       totalVnd: 300,
+      estimateVnd: 0,
       estimatedVndPerMin: 1500,
       maxSpendVnd: null,
       balanceVnd: 45_000,

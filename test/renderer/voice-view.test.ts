@@ -101,6 +101,7 @@ describe('what main pushes', () => {
     const cost = {
       settledVnd: 1000,
       totalVnd: 1234.6,
+      estimateVnd: 0,
       estimatedVndPerMin: 2709,
       maxSpendVnd: 20_000,
       balanceVnd: 50_000,
@@ -148,6 +149,7 @@ describe('what main pushes', () => {
       cost: {
         settledVnd: 0,
         totalVnd: 0,
+        estimateVnd: 0,
         estimatedVndPerMin: 2709,
         maxSpendVnd: null,
         balanceVnd: 9000,
@@ -244,6 +246,7 @@ describe('what main pushes', () => {
     const cost = {
       settledVnd: 4000,
       totalVnd: 4321,
+      estimateVnd: 0,
       estimatedVndPerMin: 3000,
       maxSpendVnd: null,
       balanceVnd: 77_000,
@@ -361,6 +364,7 @@ describe('talking', () => {
     const cost = {
       settledVnd: null,
       totalVnd: 812.5,
+      estimateVnd: 0,
       estimatedVndPerMin: 2709,
       maxSpendVnd: null,
       balanceVnd: null,
@@ -369,6 +373,25 @@ describe('talking', () => {
     status({ state: 'speaking', cost })
     expect(nbsp($('voice-cost')?.textContent)).toContain('813 ₫')
     expect(nbsp($('voice-cost-note')?.textContent)).toContain('Không đọc được số tiền')
+  })
+
+  it('shows a floor when the prices are unknown, and "unknown" when there is no settled figure either', async () => {
+    await show()
+    const cost = {
+      settledVnd: 300,
+      totalVnd: 300,
+      estimateVnd: null,
+      estimatedVndPerMin: null,
+      maxSpendVnd: null,
+      balanceVnd: null,
+      minutesLeft: null,
+    }
+    status({ state: 'speaking', cost })
+    expect(nbsp($('voice-cost-amount')?.textContent)).toBe('ít nhất 300 ₫')
+    expect(nbsp($('voice-cost-note')?.textContent)).toContain('Chưa biết giá của mô hình')
+    status({ state: 'speaking', cost: { ...cost, settledVnd: null, totalVnd: 0 } })
+    expect(nbsp($('voice-cost-amount')?.textContent)).toBe('không rõ')
+    expect(nbsp($('voice-cost')?.textContent)).not.toContain('0 ₫')
   })
 
   it('offers the models with their price per minute on the plan, and tells when options wait', async () => {

@@ -51,6 +51,8 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.cost.noCap': 'None',
   'voice.cost.note': 'An estimate; the exact amount is settled when the session ends.',
   'voice.cost.unknown': 'unknown',
+  'voice.cost.noPrices':
+    "The model's prices are not known, so only the amounts the service has settled are counted.",
   'voice.cost.unread': "The service's settled amount could not be read; this is only an estimate.",
   'voice.minutes.about': '≈ {minutes} min',
   'voice.minutes.underOne': 'under 1 min',

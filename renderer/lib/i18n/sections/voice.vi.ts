@@ -49,6 +49,7 @@ export const voiceVi = {
   'voice.cost.noCap': 'Không đặt',
   'voice.cost.note': 'Con số ước tính; số chính xác được chốt khi phiên kết thúc.',
   'voice.cost.unknown': 'không rõ',
+  'voice.cost.noPrices': 'Chưa biết giá của mô hình, nên chỉ tính các khoản dịch vụ đã quyết toán.',
   'voice.cost.unread': 'Không đọc được số tiền dịch vụ đã chốt; đây chỉ là ước tính.',
   'voice.minutes.about': '≈ {minutes} phút',
   'voice.minutes.underOne': 'dưới 1 phút',
