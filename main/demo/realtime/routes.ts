@@ -66,7 +66,10 @@ export async function routeRealtime(
   if (path === '/v1/realtime/models')
     return method === 'GET' ? sendJson(res, 200, modelsJson(account, d.dialect)) : notAllowed()
   if (path === '/v1/realtime/sessions') {
-    if (method === 'POST') return createSession(d, req, res, account, auth.key)
+    if (method === 'POST') {
+      if (auth.atSpendLimit) return refuseSpendLimit(d, res)
+      return createSession(d, req, res, account, auth.key)
+    }
     if (method === 'GET') return listSessions(d, res, url, account)
     return notAllowed()
   }
@@ -94,6 +97,16 @@ export async function routeRealtime(
   if (action === 'reconnect' && method === 'POST') return reconnect(d, res, session)
   if (action === 'events' && method === 'GET') return serveEvents(req, res, session, d.dialect)
   return notAllowed()
+}
+
+/**
+ * A key at its own spending limit may read, but creating a session would spend (realtime-api.md
+ * "Authentication" 5). 403, not the wallet's 402: topping up does not help, the key's limit must be raised.
+ */
+function refuseSpendLimit(d: RouteDeps, res: ServerResponse): void {
+  const message =
+    'This API key has reached its spending limit. Raise the limit in the dashboard or use another key.'
+  d.ctx.sendError(res, 403, 'api_key_spend_limit', 'permission_error', message)
 }
 
 /** History, newest first, in the dialect's list shape; page on with `after=<id>`. */
