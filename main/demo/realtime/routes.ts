@@ -155,12 +155,17 @@ async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: 
   if (!session) return err(404, 'session_not_found', `No realtime session '${id}'.`)
   const auth = req.headers.authorization ?? ''
   const presented = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : ''
-  if (presented === '' || presented !== session.token.token)
-    return err(
-      401,
-      'invalid_session_token',
-      'Authorize with the session token: Authorization: Bearer <token>.',
-    )
+  const badToken = (): void =>
+    err(401, 'invalid_session_token', 'Authorize with the session token: Authorization: Bearer <token>.')
+  if (presented === '' || d.tokens.sessionOf(presented) !== session.id) return badToken()
+  if (session.params.transport !== 'webrtc')
+    return err(400, 'realtime_transport_mismatch', 'This session uses a WebSocket.')
+  // "A second call once connected returns 409" (realtime-api.md "Endpoints"), whenever it comes: a
+  // caller holding one of the session's tokens learns that, not that its token has since expired or
+  // that it has called too often.
+  if (session.connected || d.webrtc.answering(session.id))
+    return err(409, 'realtime_session_already_connected', 'The session is already connected.')
+  if (presented !== session.token.token) return badToken()
   if (ctx.clock.now() > session.token.expiresAtMs)
     return err(401, 'realtime_token_expired', 'The session token is older than 60 seconds.')
   const waitMs = d.sdpLimit.attempt(session.id, ctx.clock.now())
@@ -176,10 +181,6 @@ async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: 
       headers,
     )
   }
-  if (session.params.transport !== 'webrtc')
-    return err(400, 'realtime_transport_mismatch', 'This session uses a WebSocket.')
-  if (session.connected || d.webrtc.answering(session.id))
-    return err(409, 'realtime_session_already_connected', 'The session is already connected.')
   if (session.finished)
     return err(409, 'realtime_session_ended', `Session ${session.id} is ${session.status}.`)
   // One use (realtime-api.md "Authentication"): after a drop, POST /reconnect gives a new token.
