@@ -158,6 +158,7 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
   }
 
   router.post('/v1/audio/speech', async (call) => {
+    const arrivedMs = ctx.clock.now()
     const auth = ctx.authenticate(call.req)
     if (!auth.ok) return sendEnvelope(call.res, auth.status, auth.body)
     const account = auth.account as SeededAccount
@@ -200,7 +201,7 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
       )
     }
 
-    memory.begin(memoryKey)
+    memory.begin(memoryKey, arrivedMs)
     await produce(call, account, job, memoryKey, auth.atSpendLimit === true)
   })
 
