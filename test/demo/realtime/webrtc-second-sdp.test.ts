@@ -9,7 +9,7 @@ const WEBRTC = { model: 'openai/gpt-realtime-mini', transport: 'webrtc', turn_de
 
 let server: DemoServer
 beforeAll(async () => {
-  server = await startDemoServer({ seed: 9, timeScale: 1 })
+  server = await startDemoServer({ seed: 9, timeScale: 1, variant: 'default' })
 })
 afterAll(async () => {
   await server.close()
