@@ -57,7 +57,17 @@ export interface DemoLedger {
 }
 
 export type AuthResult =
-  { ok: true; account: DemoAccount; key: string } | { ok: false; status: number; body: ErrorEnvelope }
+  | {
+      ok: true
+      account: DemoAccount
+      key: string
+      /**
+       * The key has reached its own spending limit: it may still read (management, lists), but whatever
+       * would spend with it (paid speech, a realtime session) is refused. Absent means false.
+       */
+      atSpendLimit?: boolean
+    }
+  | { ok: false; status: number; body: ErrorEnvelope }
 
 export interface ErrorEnvelope {
   error: { message: string; type: string; param: string | null; code: string; request_id: string }

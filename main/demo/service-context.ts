@@ -5,7 +5,12 @@ import type { AuthResult, DemoContext, DemoFaults, DemoVariant, WsTokenMode } fr
 import { createFaults } from './control/faults'
 import { createClock, type ServiceClock } from './core/clock'
 import { createRng } from './core/rng'
-import { seedDirectory, type AccountDirectory, type SeededAccount } from './accounts/directory'
+import {
+  seedDirectory,
+  type AccountDirectory,
+  type KeyStatus,
+  type SeededAccount,
+} from './accounts/directory'
 import { generateUsageHistory } from './accounts/usage-history'
 import { createLedger, type DemoLedgerStore } from './billing/ledger'
 import { errorEnvelope, sendError } from './http/respond'
@@ -45,6 +50,18 @@ export interface ContextOptions {
   speech?: DemoSpeechSynth
 }
 
+/** Key states that refuse every request, whatever the account allows. */
+const KEY_REFUSALS: Partial<Record<KeyStatus, { code: string; message: string }>> = {
+  suspended: {
+    code: 'api_key_suspended',
+    message: 'This API key is suspended. Reactivate it in the dashboard or use another key.',
+  },
+  expired: {
+    code: 'api_key_expired',
+    message: 'This API key has expired. Renew it in the dashboard or use another key.',
+  },
+}
+
 function readKey(req: IncomingMessage): string | undefined {
   const auth = req.headers.authorization
   if (typeof auth === 'string') {
@@ -75,16 +92,26 @@ export function createServiceContext(opts: ContextOptions): DemoServiceContext {
   function authenticate(req: IncomingMessage): AuthResult {
     const key = readKey(req)
     const found = key === undefined ? undefined : directory.byKey(key)
-    if (!key || !found || found.record.revoked) {
+    if (!key || !found || found.record.status === 'revoked') {
       const message = !key
         ? 'No API key provided. Send it as "Authorization: Bearer <API_KEY>" or "X-API-Key".'
-        : found?.record.revoked
+        : found?.record.status === 'revoked'
           ? 'This API key has been revoked.'
           : 'Invalid API key provided.'
       return {
         ok: false,
         status: 401,
         body: errorEnvelope('invalid_api_key', 'invalid_request_error', message),
+      }
+    }
+    // A suspended or expired key is a real key its owner may bring back (unsuspend, renew), so it is a
+    // refusal of permission (403) rather than an unknown key (401), the same on every API.
+    const keyRefusal = KEY_REFUSALS[found.record.status]
+    if (keyRefusal) {
+      return {
+        ok: false,
+        status: 403,
+        body: errorEnvelope(keyRefusal.code, 'permission_error', keyRefusal.message),
       }
     }
     const account = found.account
@@ -111,7 +138,7 @@ export function createServiceContext(opts: ContextOptions): DemoServiceContext {
         ),
       }
     }
-    return { ok: true, account, key }
+    return { ok: true, account, key, atSpendLimit: found.record.status === 'at_limit' }
   }
 
   return {

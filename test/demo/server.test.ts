@@ -14,6 +14,9 @@ const KEY_NAMES = [
   'locked',
   'revoked',
   'restricted',
+  'suspended',
+  'expired',
+  'at_limit',
 ]
 
 describe('demo server', () => {

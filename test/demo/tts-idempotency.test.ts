@@ -1,7 +1,9 @@
 // The 60-second idempotency memory: identical requests and Idempotency-Key retries return the first file
 // with no new charge; a copy of a request still running gets 409 with Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClock } from '../../main/demo/core/clock'
 import type { DemoServer } from '../../main/demo/server'
+import { IdempotencyMemory } from '../../main/demo/tts/idempotency'
 import { accountState, advanceClock, call, envelope, startServer } from './helpers'
 
 describe('speech idempotency', () => {
@@ -108,5 +110,49 @@ describe('speech idempotency', () => {
     await call(server, '/__demo/wallet', { body: { key: 'free', realVND: 50_000 } })
     const ok = await free({ ...body, input: 'y'.repeat(30) })
     expect(ok.status).toBe(200)
+  })
+})
+
+describe('the idempotency window', () => {
+  let server: DemoServer
+  beforeAll(async () => {
+    server = await startServer({ seed: 52 })
+  })
+  afterAll(() => server.close())
+
+  it('counts 60 s from when the request arrived, not from when its audio was ready', async () => {
+    // A synthesis that takes 50 s of service time: the result is ready at 50 s and gone at 60 s.
+    const speech = server.context.speech
+    const synthesize = speech.synthesize.bind(speech)
+    speech.synthesize = async (text, opts) => {
+      server.context.clock.advance(50_000)
+      return synthesize(text, opts)
+    }
+    const body = { model: 'openai/tts-1', voice: 'coral', input: 'Chậm mà chắc.' }
+    const speak = () => call(server, '/v1/audio/speech', { key: server.keys.ordinary, body })
+    try {
+      const first = await speak()
+      expect(first.status).toBe(200)
+      speech.synthesize = synthesize
+      await advanceClock(server, 11_000)
+      const again = await speak()
+      expect(again.headers.get('x-idempotent-replay')).toBe('false')
+      expect(again.headers.get('x-job-id')).not.toBe(first.headers.get('x-job-id'))
+    } finally {
+      speech.synthesize = synthesize
+    }
+  })
+
+  it('replays up to 60 s after the arrival and forgets at 60 s, however late the result was ready', async () => {
+    const clock = createClock(1)
+    const memory = new IdempotencyMemory<string>(clock)
+    memory.begin('k', clock.now())
+    clock.advance(50_000)
+    expect(memory.lookup('k')).toEqual({ kind: 'running' })
+    memory.complete('k', 'audio')
+    clock.advance(9_000)
+    expect(memory.lookup('k')).toEqual({ kind: 'done', result: 'audio' })
+    clock.advance(1_000)
+    expect(memory.lookup('k')).toEqual({ kind: 'none' })
   })
 })

@@ -5,7 +5,10 @@ import { createRng, randomInt, randomString, type Rng } from '../core/rng'
 import { iso } from '../core/vn-time'
 import { makeCompanyProfile, makeProfile, stripDiacritics } from './profiles'
 
-/** Names of the keys `startDemoServer` hands out; each belongs to one account except `revoked`. */
+/**
+ * Names of the keys `startDemoServer` hands out. Each names its own account, except the keys of
+ * `KEY_STATES`, which are further keys of the `ordinary` account in that state.
+ */
 export const KEY_NAMES = [
   'ordinary',
   'free',
@@ -17,19 +20,41 @@ export const KEY_NAMES = [
   'locked',
   'revoked',
   'restricted',
+  'suspended',
+  'expired',
+  'at_limit',
 ] as const
 export type KeyName = (typeof KEY_NAMES)[number]
+
+/**
+ * The state of a key apart from its account (realtime-api.md "Authentication" 5: suspended, revoked,
+ * expired, at its spending limit). `at_limit` still authenticates; only spending with it is refused.
+ */
+export type KeyStatus = 'active' | 'revoked' | 'suspended' | 'expired' | 'at_limit'
+
+/** Keys that are not their own account's: another key of `ordinary`, in the named state. */
+const KEY_STATES = {
+  revoked: 'revoked',
+  suspended: 'suspended',
+  expired: 'expired',
+  at_limit: 'at_limit',
+} as const satisfies Partial<Record<KeyName, KeyStatus>>
+type StateKeyName = keyof typeof KEY_STATES
+
+function keyStatus(name: KeyName): KeyStatus {
+  return name in KEY_STATES ? KEY_STATES[name as StateKeyName] : 'active'
+}
 
 export interface DemoKeyRecord {
   name: KeyName
   key: string
   accountId: string
-  revoked: boolean
+  status: KeyStatus
 }
 
 export interface SeededAccount extends DemoAccount {
   /** The key name the account was seeded for (`ordinary`, `free`, ...). */
-  label: Exclude<KeyName, 'revoked'>
+  label: Exclude<KeyName, StateKeyName>
   /** End of the 24-hour security lock, service epoch ms. */
   lockedUntilMs?: number
   /** How busy the account's seeded history is, in requests per day. */
@@ -179,13 +204,15 @@ export function seedDirectory(seed: number, nowMs: number): AccountDirectory {
     return found
   }
 
-  const keys: DemoKeyRecord[] = KEY_NAMES.map((name) => ({
-    name,
-    key: demoKey(seed, name),
-    // The revoked key used to belong to the ordinary account.
-    accountId: byLabel(name === 'revoked' ? 'ordinary' : name).id,
-    revoked: name === 'revoked',
-  }))
+  const keys: DemoKeyRecord[] = KEY_NAMES.map((name) => {
+    const status = keyStatus(name)
+    return {
+      name,
+      key: demoKey(seed, name),
+      accountId: byLabel(status === 'active' ? (name as SeededAccount['label']) : 'ordinary').id,
+      status,
+    }
+  })
   const keyIndex = new Map(keys.map((k) => [k.key, k]))
   const accountIndex = new Map(accounts.map((a) => [a.id, a]))
 

@@ -50,7 +50,7 @@ export interface ControlHooks {
 
 function state(ctx: DemoServiceContext) {
   const keyNames = new Map(
-    ctx.directory.keys.map((k) => [k.accountId + (k.revoked ? ':revoked' : ''), k.name]),
+    ctx.directory.keys.filter((k) => k.status === 'active').map((k) => [k.accountId, k.name]),
   )
   return {
     now: new Date(ctx.clock.now()).toISOString(),

@@ -22,6 +22,11 @@ export interface AssistantItem {
   audioSamples: number
   transcript: string
   contextTokens: number
+  /**
+   * The client said how much of it was played: the conversation keeps that much, even while the answer
+   * goes on being made and sent (a truncate is not a cancel).
+   */
+  truncated: boolean
 }
 
 export type ConversationItem = UserItem | AssistantItem

@@ -204,7 +204,7 @@ export class DemoModel {
         audio: (r, pcm) => {
           this.o.recorder.sentSamples24k += pcm.length
           const item = this.conversation.find(r.itemId)
-          if (item) item.audioSamples += pcm.length
+          if (item?.role === 'assistant' && !item.truncated) item.audioSamples += pcm.length
           this.listener?.audioDelta(r, pcm)
           this.#accrue()
         },
@@ -219,6 +219,11 @@ export class DemoModel {
     this.listener?.responseCreated(state)
     this.#accrue()
     if (this.#active?.stream === stream) void stream.start()
+  }
+
+  /** The assistant item of the answer in progress, or null. */
+  get answeringItemId(): string | null {
+    return this.#active?.stream.state.itemId ?? null
   }
 
   /** False when no response is in progress. */
@@ -238,7 +243,10 @@ export class DemoModel {
     if (!item || item.role !== 'assistant') {
       return this.#error('invalid_value', `No assistant item with id '${itemId}'.`, eventId, 'item_id')
     }
-    if (this.#active?.stream.state.itemId === itemId) this.cancelResponse('client_cancelled')
+    // Model-R truncation trims what the conversation keeps of the item to what was played; it does not
+    // stop the answer (that is response.cancel's job), which goes on and finishes as `completed`.
+    const answering = this.#active?.stream.state
+    const spoken = answering?.itemId === itemId ? answering.sentText : item.transcript
     const audioMs = Math.floor((item.audioSamples / OUTPUT_SAMPLE_RATE_HZ) * 1000)
     if (!Number.isInteger(audioEndMs) || audioEndMs < 0 || audioEndMs > audioMs) {
       const message = `Audio content of ${audioMs}ms is shorter than the requested ${audioEndMs}ms.`
@@ -247,7 +255,8 @@ export class DemoModel {
     const keptFraction =
       item.audioSamples > 0 ? (audioEndMs * OUTPUT_SAMPLE_RATE_HZ) / 1000 / item.audioSamples : 0
     item.audioSamples = Math.round((audioEndMs * OUTPUT_SAMPLE_RATE_HZ) / 1000)
-    item.transcript = item.transcript.slice(0, Math.round(item.transcript.length * keptFraction))
+    item.transcript = spoken.slice(0, Math.round(spoken.length * keptFraction))
+    item.truncated = true
     item.contextTokens = audioTokens(
       item.audioSamples,
       OUTPUT_SAMPLE_RATE_HZ,
@@ -336,6 +345,7 @@ export class DemoModel {
       audioSamples: 0,
       transcript: '',
       contextTokens: 0,
+      truncated: false,
     })
     this.listener?.outputItemAdded(r)
   }
@@ -358,7 +368,7 @@ export class DemoModel {
     const usage = this.#active ? this.#active.accrued : emptyUsage()
     this.#active = null
     const item = this.conversation.find(r.itemId)
-    if (item?.role === 'assistant') {
+    if (item?.role === 'assistant' && !item.truncated) {
       item.transcript = r.sentText
       item.contextTokens =
         audioTokens(item.audioSamples, OUTPUT_SAMPLE_RATE_HZ, this.o.model.audioInTokensPerSec) +

@@ -66,7 +66,10 @@ export async function routeRealtime(
   if (path === '/v1/realtime/models')
     return method === 'GET' ? sendJson(res, 200, modelsJson(account, d.dialect)) : notAllowed()
   if (path === '/v1/realtime/sessions') {
-    if (method === 'POST') return createSession(d, req, res, account, auth.key)
+    if (method === 'POST') {
+      if (auth.atSpendLimit) return refuseSpendLimit(d, res)
+      return createSession(d, req, res, account, auth.key)
+    }
     if (method === 'GET') return listSessions(d, res, url, account)
     return notAllowed()
   }
@@ -94,6 +97,16 @@ export async function routeRealtime(
   if (action === 'reconnect' && method === 'POST') return reconnect(d, res, session)
   if (action === 'events' && method === 'GET') return serveEvents(req, res, session, d.dialect)
   return notAllowed()
+}
+
+/**
+ * A key at its own spending limit may read, but creating a session would spend (realtime-api.md
+ * "Authentication" 5). 403, not the wallet's 402: topping up does not help, the key's limit must be raised.
+ */
+function refuseSpendLimit(d: RouteDeps, res: ServerResponse): void {
+  const message =
+    'This API key has reached its spending limit. Raise the limit in the dashboard or use another key.'
+  d.ctx.sendError(res, 403, 'api_key_spend_limit', 'permission_error', message)
 }
 
 /** History, newest first, in the dialect's list shape; page on with `after=<id>`. */
@@ -142,12 +155,17 @@ async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: 
   if (!session) return err(404, 'session_not_found', `No realtime session '${id}'.`)
   const auth = req.headers.authorization ?? ''
   const presented = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : ''
-  if (presented === '' || presented !== session.token.token)
-    return err(
-      401,
-      'invalid_session_token',
-      'Authorize with the session token: Authorization: Bearer <token>.',
-    )
+  const badToken = (): void =>
+    err(401, 'invalid_session_token', 'Authorize with the session token: Authorization: Bearer <token>.')
+  if (presented === '' || d.tokens.sessionOf(presented) !== session.id) return badToken()
+  if (session.params.transport !== 'webrtc')
+    return err(400, 'realtime_transport_mismatch', 'This session uses a WebSocket.')
+  // "A second call once connected returns 409" (realtime-api.md "Endpoints"), whenever it comes: a
+  // caller holding one of the session's tokens learns that, not that its token has since expired or
+  // that it has called too often.
+  if (session.connected || d.webrtc.answering(session.id))
+    return err(409, 'realtime_session_already_connected', 'The session is already connected.')
+  if (presented !== session.token.token) return badToken()
   if (ctx.clock.now() > session.token.expiresAtMs)
     return err(401, 'realtime_token_expired', 'The session token is older than 60 seconds.')
   const waitMs = d.sdpLimit.attempt(session.id, ctx.clock.now())
@@ -163,10 +181,6 @@ async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: 
       headers,
     )
   }
-  if (session.params.transport !== 'webrtc')
-    return err(400, 'realtime_transport_mismatch', 'This session uses a WebSocket.')
-  if (session.connected || d.webrtc.answering(session.id))
-    return err(409, 'realtime_session_already_connected', 'The session is already connected.')
   if (session.finished)
     return err(409, 'realtime_session_ended', `Session ${session.id} is ${session.status}.`)
   // One use (realtime-api.md "Authentication"): after a drop, POST /reconnect gives a new token.

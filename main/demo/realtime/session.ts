@@ -200,13 +200,17 @@ export class RealtimeSession {
     if (!this.billing.settle(false)) this.terminate('insufficient_balance')
   }
 
-  /** The key is checked again at each settlement, as a suspended or revoked key cuts the session. */
+  /**
+   * The key is checked again at each settlement, as a key suspended, revoked, expired or at its spending
+   * limit cuts the session.
+   */
   #keyStillValid(): boolean {
     const probe = {
       headers: { authorization: `Bearer ${this.init.apiKey}`, 'user-agent': 'realtime-session-check' },
       socket: { remoteAddress: '127.0.0.1' },
     } as unknown as IncomingMessage
-    return this.ctx.authenticate(probe).ok
+    const auth = this.ctx.authenticate(probe)
+    return auth.ok && !auth.atSpendLimit
   }
 
   /** Checks lazily: one timer per idle period rather than one per audio frame. */

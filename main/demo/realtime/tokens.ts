@@ -39,6 +39,11 @@ export class SessionTokens {
     return { ok: true, entry }
   }
 
+  /** The session a token was issued for, spent or expired alike; undefined for a token never issued. */
+  sessionOf(token: string): string | undefined {
+    return this.#byToken.get(token)?.sessionId
+  }
+
   spend(entry: TokenEntry): void {
     entry.used = true
   }

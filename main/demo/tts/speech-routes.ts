@@ -2,7 +2,8 @@
 //
 // Order of checks on POST: key and lock (401/403) -> body (400) -> Idempotency-Key replay or 409 ->
 // model, allowlist (403), input, format, speed, voice, length (400, free) -> identical-body replay or 409 ->
-// RPM/RPD (429) -> balance (400) -> synthesis (502 if empty) -> charge -> store -> answer.
+// RPM/RPD (429) -> key at its spending limit (403, only when the request costs something) -> balance (400)
+// -> synthesis (502 if empty) -> charge -> store -> answer.
 import { retryAfterSeconds } from '../core/clock'
 import { randomString } from '../core/rng'
 import type { SeededAccount } from '../accounts/directory'
@@ -90,8 +91,13 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
     account: SeededAccount,
     job: SpeechJob,
     memoryKey: string,
+    atSpendLimit: boolean,
   ): Promise<void> {
     const { costVnd, freeChars } = billedCost(account, job.model, job.chars)
+    if (atSpendLimit && costVnd > 0) {
+      memory.abandon(memoryKey)
+      return spendLimit(call, costVnd)
+    }
     if (costVnd > ctx.ledger.balanceVND(account)) {
       memory.abandon(memoryKey)
       return insufficient(call, costVnd, ctx.ledger.balanceVND(account))
@@ -152,6 +158,7 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
   }
 
   router.post('/v1/audio/speech', async (call) => {
+    const arrivedMs = ctx.clock.now()
     const auth = ctx.authenticate(call.req)
     if (!auth.ok) return sendEnvelope(call.res, auth.status, auth.body)
     const account = auth.account as SeededAccount
@@ -194,8 +201,8 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
       )
     }
 
-    memory.begin(memoryKey)
-    await produce(call, account, job, memoryKey)
+    memory.begin(memoryKey, arrivedMs)
+    await produce(call, account, job, memoryKey, auth.atSpendLimit === true)
   })
 
   router.get('/v1/audio/speech/:job_id/download', (call) => {
@@ -248,6 +255,20 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
     },
     close: () => clearInterval(sweeper),
   }
+}
+
+/**
+ * The key's own spending limit, not the wallet: 403 like the other refusals of what a key may do, so a
+ * client does not read it as "top up" (the wallet's 400 insufficient_balance).
+ */
+function spendLimit(call: RouteCall, costVnd: number): void {
+  sendError(
+    call.res,
+    403,
+    'api_key_spend_limit',
+    'permission_error',
+    `This API key has reached its spending limit; this request would cost ${costVnd} VND. Raise the limit in the dashboard or use another key. The free model still works.`,
+  )
 }
 
 function insufficient(call: RouteCall, costVnd: number, balanceVnd: number): void {

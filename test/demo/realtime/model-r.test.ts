@@ -207,6 +207,42 @@ describe('barge-in', () => {
   })
 })
 
+describe('truncate', () => {
+  it('trims the playing item to what was played without cancelling the response', async () => {
+    const { s, socket } = await open({ turn_detection: null })
+    append(socket, sine(0.5))
+    socket.send({ type: 'input_audio_buffer.commit' })
+    socket.send({ type: 'response.create' })
+    const firstDelta = await socket.type('response.output_audio.delta')
+    socket.send({
+      type: 'conversation.item.truncate',
+      item_id: firstDelta.item_id,
+      content_index: 0,
+      audio_end_ms: 150,
+    })
+    expect(await socket.type('conversation.item.truncated')).toMatchObject({
+      item_id: firstDelta.item_id,
+      audio_end_ms: 150,
+    })
+
+    // The answer goes on to the end: no cancellation, all of its audio still sent.
+    const done = await socket.type('response.done')
+    expect(done.response.status).toBe('completed')
+    expect((await socket.type('response.output_item.done')).item.status).toBe('completed')
+    const sent = socket.messages
+      .filter((m) => m.type === 'response.output_audio.delta')
+      .reduce((n, m) => n + fromBase64(m.delta).length, 0)
+    const reply = h.speechCalls[0]?.text ?? ''
+    expect(sent).toBe(Math.round((reply.length * MS_PER_CHAR * 24_000) / 1000))
+
+    // The conversation keeps what was played, and the transcript's share of it.
+    const item = h.mount.getSessionDebug(s.id)?.items.find((i) => i.id === firstDelta.item_id)
+    expect(item?.audioMs).toBe(150)
+    expect(item?.text?.length).toBeLessThan(reply.length)
+    socket.ws.close()
+  })
+})
+
 describe('server VAD', () => {
   it('finds a turn in loud-then-quiet audio, commits it and answers without being asked', async () => {
     const { socket } = await open({})

@@ -93,6 +93,9 @@ export class RtcModelListener implements ModelListener {
     }
     for (const c of cut) {
       const model = this.session.model
+      // Clearing the output stops the answer being made, unlike a truncate (the audio that was cut is
+      // not to be heard); the answer ends as cancelled and keeps what was sent.
+      if (model.answeringItemId === c.itemId) model.cancelResponse('client_cancelled')
       const item = model.conversation.find(c.itemId)
       if (item?.role !== 'assistant') continue
       // The client may have truncated the item already, to less than was sent.
