@@ -181,6 +181,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:release': () => voice.release(),
       'voice:end': () => voice.end(),
       'voice:history': ({ limit }) => voice.history(limit),
+      'voice:activeSessions': () => voice.activeSessions(),
+      'voice:endSession': ({ id }) => voice.endSession(id),
       // Only the main window holds the voice audio, and so the WebRTC peers.
       'voice:rtcOffer': ({ linkId, sdp }, ctx) => voice.rtc.offer(linkId, mainPage(ctx, sdp)),
       'voice:rtcMessage': ({ linkId, text }, ctx) => voice.rtc.message(linkId, mainPage(ctx, text)),

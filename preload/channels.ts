@@ -33,6 +33,8 @@ const requestChannels = [
   'voice:release',
   'voice:end',
   'voice:history',
+  'voice:activeSessions',
+  'voice:endSession',
   'voice:rtcOffer',
   'voice:rtcMessage',
   'voice:rtcState',

@@ -641,6 +641,10 @@ export interface Requests {
   'voice:end': { request: void; response: VoiceConversationSummary | null }
   /** Past realtime sessions with their totals, newest first. */
   'voice:history': { request: { limit: number }; response: VoiceHistory }
+  /** The account's sessions still open, from any app or key: the plan caps how many run at once. */
+  'voice:activeSessions': { request: void; response: VoiceSessionSummary[] }
+  /** Ends one of the account's sessions (`DELETE /sessions/{id}`); the answer is the ended session. */
+  'voice:endSession': { request: { id: string }; response: VoiceSessionSummary }
   /** The page's SDP offer for a peer main asked for; main exchanges it with the service and returns the answer. */
   'voice:rtcOffer': { request: { linkId: number; sdp: string }; response: { sdp: string } }
   /** A message the page's data channel received (a model event, JSON text). */

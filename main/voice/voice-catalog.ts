@@ -40,6 +40,25 @@ function protocolFamily(protocol: string | null): string | null {
   return protocol
 }
 
+/**
+ * Statuses an ended session can carry. The spec shows only `created` (realtime-api.md "States and
+ * transitions"), so a session is taken as open unless it says it ended, by its status, end time or reason.
+ */
+const FINISHED_STATUSES: ReadonlySet<string> = new Set([
+  'ended',
+  'terminated',
+  'cancelled',
+  'canceled',
+  'expired',
+  'failed',
+  'completed',
+  'closed',
+])
+
+export function isOpenSession(s: RealtimeSessionInfo): boolean {
+  return !FINISHED_STATUSES.has(s.status.toLowerCase()) && s.endedAt === null && s.endReason === null
+}
+
 export function toSessionSummary(s: RealtimeSessionInfo): VoiceSessionSummary {
   return {
     id: s.id,

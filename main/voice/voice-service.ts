@@ -9,6 +9,7 @@ import type {
   VoiceHistory,
   VoiceMode,
   VoiceModels,
+  VoiceSessionSummary,
   VoiceSnapshot,
 } from '../../preload/contract'
 import type { GatewayEndpoint } from '../api/http'
@@ -28,7 +29,7 @@ import {
 } from '../realtime'
 import { PortPlaybackSink } from './port-playback'
 import { lowBalanceText, terminatedText } from './voice-alert-text'
-import { modelToOpen, toVoiceHistory, toVoiceModels } from './voice-catalog'
+import { isOpenSession, modelToOpen, toSessionSummary, toVoiceHistory, toVoiceModels } from './voice-catalog'
 import { VoiceStatusModel } from './voice-status'
 import { VoiceTranscript } from './voice-transcript'
 
@@ -50,11 +51,16 @@ export interface VoiceServiceDeps {
   /** The wallet from the account glance. */
   balanceVnd(): number | null
   createEngine?: (endpoint: GatewayEndpoint, options: EngineOptions, playback: PlaybackSink) => SessionEngine
-  api?: (endpoint: GatewayEndpoint) => Pick<SessionsApi, 'models' | 'list'>
+  api?: (endpoint: GatewayEndpoint) => Pick<SessionsApi, 'models' | 'list' | 'delete'>
 }
 
 /** The model list changes rarely; a press must not wait for it when it is known. */
 const MODELS_TTL_MS = 10 * 60_000
+/**
+ * How far back the history is read for sessions still open. The plans allow 3 to 50 at once
+ * (realtime-api.md "Limits") and the newest come first, so the open ones are within this many.
+ */
+const ACTIVE_SCAN_LIMIT = 100
 /** Microphone audio kept while the first engine of a conversation is being set up. */
 const MAX_PENDING_CAPTURE_MS = 5_000
 
@@ -123,6 +129,26 @@ export class VoiceService {
 
   async history(limit: number): Promise<VoiceHistory> {
     return toVoiceHistory(await this.#api(this.#deps.endpoint()).list(limit))
+  }
+
+  /**
+   * The account's sessions still open, oldest first: what to end when the plan's limit of sessions at
+   * once refuses a new one (realtime-api.md "Errors", `realtime_session_limit`: "end an older session").
+   */
+  async activeSessions(): Promise<VoiceSessionSummary[]> {
+    const page = await this.#api(this.#deps.endpoint()).list(ACTIVE_SCAN_LIMIT)
+    // The history comes newest first; reversed before the stable sort, sessions started in the same
+    // millisecond stay oldest first too.
+    return page.sessions
+      .filter(isOpenSession)
+      .map(toSessionSummary)
+      .reverse()
+      .sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''))
+  }
+
+  /** Ends one of the account's sessions, this app's or another's; billing settles as for any end. */
+  async endSession(id: string): Promise<VoiceSessionSummary> {
+    return toSessionSummary(await this.#api(this.#deps.endpoint()).delete(id))
   }
 
   press(): void {
@@ -337,7 +363,7 @@ export class VoiceService {
     this.#deps.events.emit('voice:status', this.#status.current)
   }
 
-  #api(endpoint: GatewayEndpoint): Pick<SessionsApi, 'models' | 'list'> {
+  #api(endpoint: GatewayEndpoint): Pick<SessionsApi, 'models' | 'list' | 'delete'> {
     return this.#deps.api?.(endpoint) ?? new SessionsApi(endpoint)
   }
 }
