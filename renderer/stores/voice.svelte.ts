@@ -14,9 +14,12 @@ import type {
   VoiceModality,
   VoiceModel,
   VoiceModels,
+  VoiceProblem,
+  VoiceSessionSummary,
   VoiceState,
   VoiceStatus,
 } from '../../preload/contract'
+import { SvelteSet } from 'svelte/reactivity'
 import type { VoiceAudio } from '../audio/voice-audio-api'
 import { loa, unwrap } from '../lib/bridge'
 import { asIpcError } from './ipc-error'
@@ -27,6 +30,9 @@ import { upsertLine } from './voice-lines'
 export const HISTORY_LIMIT = 20
 /** The model list failed to load: one more try after this long (the options panel also has a retry). */
 export const MODELS_RETRY_MS = 5_000
+
+/** A 429 without Retry-After: the creation limit is per minute (realtime-api.md "Errors": wait 60 seconds). */
+const RATE_LIMIT_WAIT_MS = 60_000
 
 /** States with nothing live: no session, or the conversation is over. */
 const RESTING: ReadonlySet<VoiceState> = new Set(['idle', 'ended'])
@@ -48,6 +54,14 @@ export class VoiceStore {
   modelsLoading = $state(false)
   history: VoiceHistory | null = $state.raw(null)
   historyError: IpcError | null = $state.raw(null)
+  /** When a press may be tried again after the service said "too many" (ms since the epoch); else null. */
+  retryAt: number | null = $state(null)
+  /** The account's open sessions, loaded when the plan's limit refused a new one; oldest first. */
+  activeSessions: VoiceSessionSummary[] | null = $state.raw(null)
+  activeSessionsError: IpcError | null = $state.raw(null)
+  activeSessionsLoading = $state(false)
+  /** Sessions this window asked the service to end and that have not answered yet. */
+  readonly endingSessions = new SvelteSet<string>()
 
   #modelsRetry: ReturnType<typeof setTimeout> | null = null
 
@@ -136,6 +150,34 @@ export class VoiceStore {
       this.historyError = null
     } catch (err) {
       this.historyError = asIpcError(err)
+    }
+  }
+
+  async loadActiveSessions(): Promise<void> {
+    this.activeSessionsLoading = true
+    try {
+      this.activeSessions = await unwrap(loa.voice.activeSessions())
+      this.activeSessionsError = null
+    } catch (err) {
+      this.activeSessionsError = asIpcError(err)
+    } finally {
+      this.activeSessionsLoading = false
+    }
+  }
+
+  /** Ends one of the account's open sessions; the next press has room again under the plan's limit. */
+  async endSession(id: string): Promise<void> {
+    if (this.endingSessions.has(id)) return
+    this.endingSessions.add(id)
+    try {
+      await unwrap(loa.voice.endSession({ id }))
+      this.activeSessions = (this.activeSessions ?? []).filter((s) => s.id !== id)
+      this.activeSessionsError = null
+      void this.loadHistory()
+    } catch (err) {
+      this.activeSessionsError = asIpcError(err)
+    } finally {
+      this.endingSessions.delete(id)
     }
   }
 
@@ -274,6 +316,7 @@ export class VoiceStore {
   #applyStatus(next: VoiceStatus): void {
     const prev = this.status
     this.status = next
+    this.#followProblem(prev?.problem ?? null, next.problem)
     if (next.state === 'ended') this.conversationOpen = false
     else if (!RESTING.has(next.state) && !this.conversationOpen) {
       // A new conversation opens its first session: the last one's captions leave the live view (its
@@ -283,6 +326,22 @@ export class VoiceStore {
     }
     this.#followMic(prev?.micWanted ?? false, next.micWanted)
     if (prev) this.#cue(prev.state, next.state)
+  }
+
+  /** The wait counts from when the refusal arrived, not from each later status that repeats it. */
+  #followProblem(before: VoiceProblem | null, now: VoiceProblem | null): void {
+    const fresh = JSON.stringify(before) !== JSON.stringify(now)
+    // A new refusal: the open sessions listed for the last one may have changed since.
+    if (fresh) {
+      this.activeSessions = null
+      this.activeSessionsError = null
+    }
+    if (now?.kind !== 'rate_limit') {
+      this.retryAt = null
+      return
+    }
+    if (this.retryAt !== null && !fresh) return
+    this.retryAt = Date.now() + (now.retryAfterMs ?? RATE_LIMIT_WAIT_MS)
   }
 
   #followMic(wanted: boolean, wants: boolean): void {
