@@ -196,3 +196,25 @@ describe('too many session creations (429)', () => {
     expect($('voice-retry-countdown')).toBeNull()
   })
 })
+
+describe('the other refusals say their own next step, never a generic one', () => {
+  const cases: [string, string, string][] = [
+    ['insufficient_balance', 'nạp thêm tiền vào ví', 'Top up the wallet'],
+    ['realtime_session_already_connected', 'Loa sẽ kết nối lại', 'Loa reconnects'],
+    ['realtime_video_not_allowed', 'Tắt video', 'Turn video off'],
+    ['realtime_token_expired', 'phiên mới', 'new session'],
+  ]
+  for (const [code, vi_, en] of cases) {
+    it(code, async () => {
+      await show()
+      refused({ kind: 'invalid_input', code, requestId: `req_${code}` })
+      const text = () => nbsp($('voice-problem')?.textContent)
+      expect(text()).toContain(vi_)
+      expect(text()).not.toContain('Dữ liệu không hợp lệ')
+      expect($('request-id-copy')).not.toBeNull()
+      english()
+      expect(text()).toContain(en)
+      expect(text()).not.toContain('That input is not valid.')
+    })
+  }
+})
