@@ -82,6 +82,11 @@ export interface RealtimeDefaults {
   modalities: VoiceModality[]
   /** `auto` follows each model's default transport (realtime-api.md); the others force one. */
   transport: VoiceTransportSetting
+  /**
+   * The session length asked for (`max_duration_sec`), cut to the model's maximum when the session is
+   * created; null leaves it out and the service's default (30 min) applies.
+   */
+  maxDurationSec: number | null
 }
 
 export type VoiceTransportSetting = 'auto' | 'websocket' | 'webrtc'
