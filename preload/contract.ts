@@ -332,7 +332,7 @@ export interface VoiceStatus {
   state: VoiceState
   /** The talk key (button, space bar or global hotkey) is down. */
   pressed: boolean
-  session: { id: string; model: string; protocol: string; transport: VoiceTransport } | null
+  session: VoiceSessionStatus | null
   cost: VoiceCost | null
   warning: VoiceWarning | null
   problem: VoiceProblem | null
@@ -342,6 +342,18 @@ export interface VoiceStatus {
 }
 
 export type VoiceTransport = 'websocket' | 'webrtc'
+
+export interface VoiceSessionStatus {
+  id: string
+  model: string
+  protocol: string
+  transport: VoiceTransport
+  /**
+   * When the service ends the session for its length (epoch ms): its own expiry where it gives one, else
+   * the moment it went live plus the length asked for (`max_duration_sec`) or the spec's default.
+   */
+  endsAtMs: number | null
+}
 
 /**
  * What main asks of the page that holds a session's WebRTC peer (the main window). Main creates the

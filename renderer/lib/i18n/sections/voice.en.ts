@@ -29,6 +29,9 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.session.transport.webrtc': 'WebRTC',
   'voice.session.hint.websocket': 'The audio goes through Loa to the service.',
   'voice.session.hint.webrtc': 'The audio goes straight between this window and the service.',
+  'voice.session.left': '{time} left',
+  'voice.session.leftHint':
+    'The service ends the session when its time is up. The length is set in Settings → Voice chat.',
 
   'voice.end': 'End',
   'voice.end.title': 'End the conversation and settle its cost',

@@ -27,6 +27,9 @@ export const voiceVi = {
   'voice.session.transport.webrtc': 'WebRTC',
   'voice.session.hint.websocket': 'Âm thanh đi qua Loa tới dịch vụ.',
   'voice.session.hint.webrtc': 'Âm thanh đi thẳng giữa cửa sổ này và dịch vụ.',
+  'voice.session.left': 'còn {time}',
+  'voice.session.leftHint':
+    'Dịch vụ kết thúc phiên khi hết thời lượng. Đặt thời lượng trong Cài đặt → Trò chuyện giọng nói.',
 
   'voice.end': 'Kết thúc',
   'voice.end.title': 'Kết thúc cuộc trò chuyện và chốt chi phí',
