@@ -142,6 +142,27 @@ describe('what main pushes', () => {
     expect(nbsp($('voice-problem')?.textContent)).toContain('Thử lại sau 5 giây')
   })
 
+  it('says instructions refused as too long, and where to shorten them, in both languages', async () => {
+    await show()
+    const problem = {
+      kind: 'invalid_input' as const,
+      code: 'instructions_too_long',
+      message: 'instructions are too long: at most 16384 characters.',
+      fatal: true,
+    }
+    status({ state: 'failed', problem })
+    const vi = nbsp($('voice-problem')?.textContent)
+    expect(vi).toContain('hướng dẫn quá dài')
+    expect(vi).toContain('Trò chuyện → Tùy chọn → Hướng dẫn cho trợ lý')
+    expect(vi).not.toContain('16384')
+
+    app.settings.set({ ...settingsWith(), language: 'en' } as Settings)
+    status({ state: 'failed', problem })
+    const en = nbsp($('voice-problem')?.textContent)
+    expect(en).toContain('refused the instructions as too long')
+    expect(en).toContain('Voice → Options → Instructions for the assistant')
+  })
+
   it('warns about a low balance with the minutes it buys', async () => {
     await show()
     status({

@@ -178,6 +178,18 @@ describe('the voice service', () => {
     },
   )
 
+  it('names instructions the service refuses as too long, so the window can say which setting to shorten', async () => {
+    const r = (rig = await startVoiceRig({
+      model: 'openai/gpt-realtime-mini',
+      instructions: 'x'.repeat(16_385),
+    }))
+    r.voice.press()
+    await r.until(() => lastStatus(r)?.problem?.fatal === true, 10_000, 'the refusal')
+    r.voice.release()
+    expect(lastStatus(r)?.problem).toMatchObject({ code: 'instructions_too_long', fatal: true })
+    expect(lastStatus(r)?.state).toBe('failed')
+  })
+
   it('says why when no session can be opened, and keeps the press from sticking', async () => {
     const r = (rig = await startVoiceRig({ model: 'no/such-model' }))
     r.voice.press()

@@ -69,6 +69,8 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.problem.error': 'Something went wrong with voice chat.',
   'voice.problem.startAgain': 'Press the talk button to start a new session.',
   'voice.problem.retry': 'Press the talk button to try again.',
+  'voice.problem.instructionsTooLong':
+    'The service refused the instructions as too long. Shorten them in Voice → Options → Instructions for the assistant, then press the talk button to try again.',
   'voice.terminated.insufficient_balance': 'Your wallet ran out.',
   'voice.terminated.max_spend_reached': "The session's spending cap was reached.",
   'voice.terminated.max_duration_reached': 'The session reached its maximum length.',

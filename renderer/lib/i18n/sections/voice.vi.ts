@@ -66,6 +66,8 @@ export const voiceVi = {
   'voice.problem.error': 'Có lỗi khi trò chuyện.',
   'voice.problem.startAgain': 'Nhấn nút nói để bắt đầu phiên mới.',
   'voice.problem.retry': 'Nhấn nút nói để thử lại.',
+  'voice.problem.instructionsTooLong':
+    'Dịch vụ từ chối vì hướng dẫn quá dài. Rút gọn ở Trò chuyện → Tùy chọn → Hướng dẫn cho trợ lý, rồi nhấn nút nói để thử lại.',
   'voice.terminated.insufficient_balance': 'Số dư ví đã hết.',
   'voice.terminated.max_spend_reached': 'Đã chạm mức chi tối đa của phiên.',
   'voice.terminated.max_duration_reached': 'Phiên đã đạt thời lượng tối đa.',
