@@ -82,6 +82,11 @@ export interface RealtimeDefaults {
   modalities: VoiceModality[]
   /** `auto` follows each model's default transport (realtime-api.md); the others force one. */
   transport: VoiceTransportSetting
+  /**
+   * The session length asked for (`max_duration_sec`), cut to the model's maximum when the session is
+   * created; null leaves it out and the service's default (30 min) applies.
+   */
+  maxDurationSec: number | null
 }
 
 export type VoiceTransportSetting = 'auto' | 'websocket' | 'webrtc'
@@ -327,7 +332,7 @@ export interface VoiceStatus {
   state: VoiceState
   /** The talk key (button, space bar or global hotkey) is down. */
   pressed: boolean
-  session: { id: string; model: string; protocol: string; transport: VoiceTransport } | null
+  session: VoiceSessionStatus | null
   cost: VoiceCost | null
   warning: VoiceWarning | null
   problem: VoiceProblem | null
@@ -337,6 +342,18 @@ export interface VoiceStatus {
 }
 
 export type VoiceTransport = 'websocket' | 'webrtc'
+
+export interface VoiceSessionStatus {
+  id: string
+  model: string
+  protocol: string
+  transport: VoiceTransport
+  /**
+   * When the service ends the session for its length (epoch ms): its own expiry where it gives one, else
+   * the moment it went live plus the length asked for (`max_duration_sec`) or the spec's default.
+   */
+  endsAtMs: number | null
+}
 
 /**
  * What main asks of the page that holds a session's WebRTC peer (the main window). Main creates the

@@ -54,6 +54,9 @@ export type EngineEvent =
       /** Null when the session was not created for this opening (a resume). */
       createMs: number | null
       connectMs: number
+      /** When the session's time runs out and how long it may run, where the service says; else null. */
+      expiresAt: string | null
+      maxDurationSec: number | null
     }
   /**
    * WebRTC: the microphone may go out on the media track now (the audio held while the link opened has

@@ -283,6 +283,8 @@ export class SessionEngine {
       resumed: link.resumed,
       createMs: link.createMs,
       connectMs: link.connectMs,
+      expiresAt: link.session.expiresAt ?? null,
+      maxDurationSec: link.session.maxDurationSec ?? null,
     })
     this.#touch()
     this.#tickCost()

@@ -85,6 +85,12 @@ export interface RealtimeSessionInfo {
   connectBy: string | null
   endedAt: string | null
   endReason: string | null
+  /**
+   * When the session's time runs out, and its length, where the service says (the spec shows neither:
+   * realtime-api.md only lists `max_duration_sec` in the request). Absent when it does not.
+   */
+  expiresAt?: string
+  maxDurationSec?: number
   /** Null for history entries without one. */
   connection: SessionConnection | null
   billing: SessionBilling
@@ -272,7 +278,11 @@ function toSession(s: SessionJson): RealtimeSessionInfo {
   const u = s.usage
   // An ended session's usage and billing fields are "not shown": any plausible name (lenient-fields.ts).
   const seconds = (name: string) => pickSeconds(u, [`${name}_sec`, `${name}_seconds`], [`${name}_ms`])
+  const expiresAt = pickString(s, ['expires_at', 'ends_at', 'max_duration_at'])
+  const maxDurationSec = pickSeconds(s, ['max_duration_sec', 'max_duration_seconds'], ['max_duration_ms'])
   return {
+    ...(expiresAt !== null ? { expiresAt } : {}),
+    ...(maxDurationSec !== null && maxDurationSec > 0 ? { maxDurationSec } : {}),
     id: s.id,
     status: s.status,
     model: s.model,

@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS: Settings = {
     mode: 'push-to-talk',
     modalities: ['audio'],
     transport: 'auto',
+    maxDurationSec: null,
   },
   tts: { model: null, voice: null, format: 'mp3', speed: 1 },
   lowBalanceThresholdVnd: 50_000,
@@ -51,6 +52,10 @@ const accelerator = z
 
 const shortText = (max: number) => z.string().max(max)
 
+/** A session shorter than a minute is not a conversation; Model L's 24 h is the spec's longest. */
+export const MIN_SESSION_SEC = 60
+export const MAX_SESSION_SEC = 86_400
+
 export const settingsSchema = z.object({
   baseUrl: httpUrl.nullable(),
   language: z.enum(['system', 'vi', 'en']),
@@ -67,6 +72,7 @@ export const settingsSchema = z.object({
       .max(2)
       .refine((m) => new Set(m).size === m.length, 'each modality once'),
     transport: z.enum(['auto', 'websocket', 'webrtc']),
+    maxDurationSec: z.number().int().min(MIN_SESSION_SEC).max(MAX_SESSION_SEC).nullable(),
   }),
   tts: z.object({
     model: shortText(200).nullable(),

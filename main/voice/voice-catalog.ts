@@ -13,6 +13,29 @@ export function modelToOpen(models: readonly VoiceModel[], saved: string | null)
   return models.find((m) => m.unavailable === null)?.id ?? null
 }
 
+/** realtime-api.md "Session create request": `max_duration_sec` defaults to 30 minutes. */
+export const SPEC_DEFAULT_SESSION_SEC = 1_800
+/** The same table's maxima: 24 h for Model L (the live family), 60 min for Model R and R-mini. */
+const SPEC_LIVE_MAX_SESSION_SEC = 86_400
+const SPEC_R_MAX_SESSION_SEC = 3_600
+
+/**
+ * How long a session on `model` may run: the model list's own figure, else the spec's for its family.
+ * A model the list does not describe gets the shorter maximum, which every model accepts.
+ */
+export function sessionLimitSec(model: VoiceModel | undefined): number {
+  if (model?.maxSessionSec) return model.maxSessionSec
+  return model?.protocol === 'live' ? SPEC_LIVE_MAX_SESSION_SEC : SPEC_R_MAX_SESSION_SEC
+}
+
+/**
+ * The session length to ask for: the setting cut to the model's maximum, so a 24-hour setting opens a
+ * 60-minute session on Model R rather than a refusal. Null (no setting) leaves `max_duration_sec` out.
+ */
+export function sessionLengthSec(setting: number | null, model: VoiceModel | undefined): number | null {
+  return setting === null ? null : Math.min(setting, sessionLimitSec(model))
+}
+
 export function toVoiceModels(list: ModelList): VoiceModels {
   return { plan: list.plan, models: list.models.map(toVoiceModel) }
 }

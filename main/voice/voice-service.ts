@@ -29,7 +29,16 @@ import {
 } from '../realtime'
 import { PortPlaybackSink } from './port-playback'
 import { lowBalanceText, terminatedText } from './voice-alert-text'
-import { isOpenSession, modelToOpen, toSessionSummary, toVoiceHistory, toVoiceModels } from './voice-catalog'
+import {
+  isOpenSession,
+  modelToOpen,
+  sessionLengthSec,
+  sessionLimitSec,
+  SPEC_DEFAULT_SESSION_SEC,
+  toSessionSummary,
+  toVoiceHistory,
+  toVoiceModels,
+} from './voice-catalog'
 import { VoiceStatusModel } from './voice-status'
 import { VoiceTranscript } from './voice-transcript'
 
@@ -251,6 +260,11 @@ export class VoiceService {
 
   #newEngine(settings: Settings, model: string): SessionEngine {
     const { realtime } = settings
+    const listed = this.#models?.value.models.find((m) => m.id === model)
+    const maxDurationSec = sessionLengthSec(realtime.maxDurationSec, listed)
+    this.#status.setSessionLength(
+      maxDurationSec ?? Math.min(SPEC_DEFAULT_SESSION_SEC, sessionLimitSec(listed)),
+    )
     const options: EngineOptions = {
       model,
       transport: this.#transportFor(realtime.transport, model),
@@ -258,6 +272,7 @@ export class VoiceService {
       modalities: realtime.modalities,
       ...(realtime.voice ? { voice: realtime.voice } : {}),
       ...(realtime.instructions ? { instructions: realtime.instructions } : {}),
+      ...(maxDurationSec !== null ? { maxDurationSec } : {}),
       ...(this.#deps.audioPorts.outputRateHz ? { outputRateHz: this.#deps.audioPorts.outputRateHz } : {}),
     }
     const create =

@@ -15,11 +15,15 @@ const LIVE_STATES = new Set([
 
 export class VoiceStatusModel {
   #status: VoiceStatus
+  /** The length the next session was asked to run, for its end time when the service gives none. */
+  #sessionLengthSec: number | null = null
 
   constructor(
     mode: VoiceMode,
     /** The wallet from the account glance, for minutes left before the first settlement says. */
     private readonly glanceBalanceVnd: () => number | null,
+    /** Wall-clock time: the end time goes to the windows, which count down to it. */
+    private readonly nowMs: () => number = Date.now,
   ) {
     this.#status = {
       state: 'idle',
@@ -40,6 +44,11 @@ export class VoiceStatusModel {
   /** A new conversation: what the last one left behind goes. */
   reset(mode: VoiceMode): void {
     this.#status = { ...this.#status, session: null, cost: null, warning: null, problem: null, mode }
+  }
+
+  /** What the sessions of this conversation are asked to run for (sent, or the service's default). */
+  setSessionLength(sec: number | null): void {
+    this.#sessionLengthSec = sec
   }
 
   setPressed(pressed: boolean): void {
@@ -69,6 +78,7 @@ export class VoiceStatusModel {
           model: event.model,
           protocol: event.protocol,
           transport: event.transport,
+          endsAtMs: this.#endsAtMs(event, s.session),
         }
         if (s.problem?.kind === 'terminated') s.problem = null
         return true
@@ -115,6 +125,18 @@ export class VoiceStatusModel {
       default:
         return false
     }
+  }
+
+  /**
+   * The service's expiry when it gives one; a resumed session keeps the end it had; a new one runs from
+   * now (the demo, like the spec's "declared max duration", counts from when the session goes live).
+   */
+  #endsAtMs(event: Extract<EngineEvent, { type: 'session' }>, before: VoiceStatus['session']): number | null {
+    const expires = event.expiresAt === null ? NaN : Date.parse(event.expiresAt)
+    if (Number.isFinite(expires)) return expires
+    if (event.resumed && before?.id === event.sessionId) return before.endsAtMs
+    const sec = event.maxDurationSec ?? this.#sessionLengthSec
+    return sec === null ? null : this.nowMs() + sec * 1000
   }
 
   #cost(c: CostSnapshot): VoiceCost {

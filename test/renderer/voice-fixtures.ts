@@ -111,6 +111,7 @@ export function settingsWith(patch: { soundCues?: boolean; realtime?: Partial<Se
       mode: 'push-to-talk',
       modalities: ['audio'],
       transport: 'auto',
+      maxDurationSec: null,
       ...patch.realtime,
     },
   } as unknown as Settings

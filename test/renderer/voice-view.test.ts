@@ -1,7 +1,7 @@
 // The Voice view in jsdom over a fake bridge: what main pushes shows up (state, captions, money, problems,
 // history), and the talk button, the space bar and End reach main.
 import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings, VoiceModel, VoiceSessionSummary, VoiceStatus } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
 import {
@@ -142,6 +142,27 @@ describe('what main pushes', () => {
     expect(nbsp($('voice-problem')?.textContent)).toContain('Thử lại sau 5 giây')
   })
 
+  it('says instructions refused as too long, and where to shorten them, in both languages', async () => {
+    await show()
+    const problem = {
+      kind: 'invalid_input' as const,
+      code: 'instructions_too_long',
+      message: 'instructions are too long: at most 16384 characters.',
+      fatal: true,
+    }
+    status({ state: 'failed', problem })
+    const vi = nbsp($('voice-problem')?.textContent)
+    expect(vi).toContain('hướng dẫn quá dài')
+    expect(vi).toContain('Trò chuyện → Tùy chọn → Hướng dẫn cho trợ lý')
+    expect(vi).not.toContain('16384')
+
+    app.settings.set({ ...settingsWith(), language: 'en' } as Settings)
+    status({ state: 'failed', problem })
+    const en = nbsp($('voice-problem')?.textContent)
+    expect(en).toContain('refused the instructions as too long')
+    expect(en).toContain('Voice → Options → Instructions for the assistant')
+  })
+
   it('warns about a low balance with the minutes it buys', async () => {
     await show()
     status({
@@ -171,7 +192,13 @@ describe('what main pushes', () => {
     expect($('voice-session')).toBeNull()
     status({
       state: 'ready',
-      session: { id: 'rs_1', model: 'openai/gpt-realtime', protocol: 'model-r', transport: 'webrtc' },
+      session: {
+        id: 'rs_1',
+        model: 'openai/gpt-realtime',
+        protocol: 'model-r',
+        transport: 'webrtc',
+        endsAtMs: null,
+      },
     })
     const line = $('voice-session')
     expect(line?.dataset.transport).toBe('webrtc')
@@ -186,6 +213,7 @@ describe('what main pushes', () => {
         model: 'google/gemini-live-2.5-flash',
         protocol: 'live',
         transport: 'websocket',
+        endsAtMs: null,
       },
     })
     expect($('voice-session')?.dataset.transport).toBe('websocket')
@@ -194,6 +222,37 @@ describe('what main pushes', () => {
 
     status({ state: 'idle', session: null })
     expect($('voice-session')).toBeNull()
+  })
+
+  it('counts down the time the session has left, in both languages', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    try {
+      const start = Date.parse('2026-11-25T10:00:00Z')
+      vi.setSystemTime(start)
+      await show()
+      const session = {
+        id: 'rs_1',
+        model: 'openai/gpt-realtime',
+        protocol: 'model-r',
+        transport: 'webrtc' as const,
+      }
+      status({ state: 'ready', session: { ...session, endsAtMs: null } })
+      expect($('voice-session-left')).toBeNull()
+
+      status({ state: 'ready', session: { ...session, endsAtMs: start + 3_600_000 } })
+      expect(nbsp($('voice-session-left')?.textContent).trim()).toBe('còn 1:00:00')
+      vi.advanceTimersByTime(62_000)
+      flushSync()
+      expect(nbsp($('voice-session-left')?.textContent).trim()).toBe('còn 58:58')
+      expect($('voice-session-left')?.title).toContain('Cài đặt')
+
+      app.settings.set({ ...settingsWith(), language: 'en' } as Settings)
+      vi.advanceTimersByTime(3_600_000)
+      flushSync()
+      expect(nbsp($('voice-session-left')?.textContent).trim()).toBe('0:00 left')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it("puts the WebRTC links' figures on the page for measurements", async () => {

@@ -46,6 +46,9 @@ describe('settings', () => {
       { audio: { soundCues: 'yes' } },
       { unknownField: 1 },
       { tts: { speed: 9 } },
+      { realtime: { maxDurationSec: 30 } },
+      { realtime: { maxDurationSec: 86_401 } },
+      { realtime: { maxDurationSec: 90.5 } },
     ]
     for (const patch of bad) {
       expect(() => s.update(patch)).toThrow(AppError)
@@ -57,6 +60,23 @@ describe('settings', () => {
       expect((err as AppError).field).toBe('tts.speed')
     }
     expect(s.get()).toEqual(DEFAULT_SETTINGS)
+  })
+
+  it('keep the session length: none by default (the service decides), a whole number of seconds up to 24 h', async () => {
+    expect(DEFAULT_SETTINGS.realtime.maxDurationSec).toBeNull()
+    const first = await open()
+    first.update({ realtime: { maxDurationSec: 86_400 } })
+    expect((await open()).get().realtime).toEqual({ ...DEFAULT_SETTINGS.realtime, maxDurationSec: 86_400 })
+    first.update({ realtime: { maxDurationSec: null } })
+    expect((await open()).get().realtime.maxDurationSec).toBeNull()
+  })
+
+  it('read a file saved before the session length existed without calling it damaged', async () => {
+    const { maxDurationSec: _, ...older } = { ...DEFAULT_SETTINGS.realtime, voice: 'marin' }
+    await writeFile(file(), JSON.stringify({ ...DEFAULT_SETTINGS, realtime: older }))
+    const s = await open()
+    expect(s.get().realtime).toEqual({ ...DEFAULT_SETTINGS.realtime, voice: 'marin' })
+    expect(s.snapshot().restoredFrom).toBeUndefined()
   })
 
   it('tell listeners about every change', async () => {

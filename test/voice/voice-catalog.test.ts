@@ -6,7 +6,7 @@ import type { VoiceModel } from '../../preload/contract'
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../main/demo/server'
 import type { RealtimeSessionInfo } from '../../main/realtime'
 import { SessionsApi } from '../../main/realtime/sessions-api'
-import { modelToOpen, toVoiceHistory, toVoiceModels } from '../../main/voice/voice-catalog'
+import { modelToOpen, sessionLengthSec, toVoiceHistory, toVoiceModels } from '../../main/voice/voice-catalog'
 
 const UNPRICED = 'openai/gpt-4o-realtime-preview'
 
@@ -75,6 +75,21 @@ describe('the model a conversation opens', () => {
     expect(modelToOpen(models, null)).toBe('a')
     expect(modelToOpen(models, 'elsewhere')).toBe('elsewhere')
     expect(modelToOpen([model('x', 'no_price_table')], null)).toBeNull()
+  })
+})
+
+describe('the session length asked for', () => {
+  const model = (protocol: string | null, maxSessionSec: number | null) =>
+    ({ id: 'm', protocol, maxSessionSec }) as VoiceModel
+
+  it('is the setting cut to the listed maximum, else to the spec’s for the family (24 h live, 60 min R)', () => {
+    expect(sessionLengthSec(null, model('live', 86_400))).toBeNull()
+    expect(sessionLengthSec(900, model('model-r', 3_600))).toBe(900)
+    expect(sessionLengthSec(86_400, model('model-r', 2_700))).toBe(2_700)
+    expect(sessionLengthSec(86_400, model('live', null))).toBe(86_400)
+    expect(sessionLengthSec(86_400, model('model-r', null))).toBe(3_600)
+    // A model the list does not describe gets the maximum every model accepts.
+    expect(sessionLengthSec(28_800, undefined)).toBe(3_600)
   })
 })
 

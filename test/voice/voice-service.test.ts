@@ -156,6 +156,40 @@ describe('the voice service', () => {
     expect(lastStatus(r)?.pressed).toBe(false)
   })
 
+  it.each([
+    ['openai/gpt-realtime-mini', 86_400, 3_600],
+    ['google/gemini-live-2.5-flash', 86_400, 86_400],
+    ['google/gemini-live-2.5-flash', 7_200, 7_200],
+    ['openai/gpt-realtime-mini', null, 1_800],
+  ])(
+    'opens a session on %s with the session length setting %s cut to the model, %s s, and shows when it ends',
+    async (model, setting, expectedSec) => {
+      const r = (rig = await startVoiceRig({ model, maxDurationSec: setting }))
+      const before = Date.now()
+      r.voice.press()
+      await speakInto(r.page, toneVoice(MIC_RATE_HZ / 4, MIC_RATE_HZ), MIC_RATE_HZ)
+      r.voice.release()
+      await r.until(() => !!lastStatus(r)?.session, 10_000, 'a session')
+      const session = lastStatus(r)?.session
+      expect(r.realtime.getSessionDebug(session?.id as string)?.maxDurationSec).toBe(expectedSec)
+      const endsAtMs = session?.endsAtMs ?? 0
+      expect(endsAtMs).toBeGreaterThanOrEqual(before + expectedSec * 1000)
+      expect(endsAtMs).toBeLessThanOrEqual(Date.now() + expectedSec * 1000)
+    },
+  )
+
+  it('names instructions the service refuses as too long, so the window can say which setting to shorten', async () => {
+    const r = (rig = await startVoiceRig({
+      model: 'openai/gpt-realtime-mini',
+      instructions: 'x'.repeat(16_385),
+    }))
+    r.voice.press()
+    await r.until(() => lastStatus(r)?.problem?.fatal === true, 10_000, 'the refusal')
+    r.voice.release()
+    expect(lastStatus(r)?.problem).toMatchObject({ code: 'instructions_too_long', fatal: true })
+    expect(lastStatus(r)?.state).toBe('failed')
+  })
+
   it('says why when no session can be opened, and keeps the press from sticking', async () => {
     const r = (rig = await startVoiceRig({ model: 'no/such-model' }))
     r.voice.press()

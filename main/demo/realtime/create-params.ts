@@ -12,6 +12,10 @@ export const MAX_SPEND_LIMIT_VND = 1_000_000_000
 /** Headroom over the typical price so a lively conversation is not cut by the computed cap. */
 const DEFAULT_SPEND_HEADROOM = 1.5
 export const METADATA_MAX_BYTES = 1_024
+/**
+ * The spec states no length for `instructions`; the demo draws the line here and refuses longer ones with
+ * its own code, `instructions_too_long`, so a client can tell the user which setting to shorten.
+ */
 export const INSTRUCTIONS_MAX_CHARS = 16_384
 export const TOOLS_MAX = 128
 
@@ -87,6 +91,10 @@ export function parseCreateBody(body: unknown): ParseResult<CreateBody> {
   const parsed = createBodySchema.safeParse(body)
   if (parsed.success) return { ok: true, value: parsed.data }
   const issue = parsed.error.issues[0]
+  if (issue?.code === 'too_big' && issue.path.join('.') === 'instructions') {
+    const message = `instructions are too long: at most ${INSTRUCTIONS_MAX_CHARS} characters.`
+    return { ok: false, error: { code: 'instructions_too_long', param: 'instructions', message } }
+  }
   if (issue?.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? ''
     const param = [...issue.path, key].join('.')

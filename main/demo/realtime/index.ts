@@ -36,6 +36,8 @@ export interface SessionDebug {
   id: string
   status: SessionStatus
   connected: boolean
+  /** The session's length after defaults and caps (create-params.ts `resolveParams`). */
+  maxDurationSec: number
   audio: SessionAudioDebug
   /** Conversation items in order, as the demo model keeps them. */
   items: {
@@ -115,6 +117,7 @@ export function mountRealtime(service: DemoContext, options: RealtimeOptions = {
         id: s.id,
         status: s.status,
         connected: s.connected,
+        maxDurationSec: s.params.maxDurationSec,
         audio: s.recorder.snapshot(),
         items: s.model.conversation.items.map((i) => ({
           id: i.id,

@@ -74,6 +74,11 @@ export function problemText(problem: VoiceProblem, words: Words): { title: strin
         : t('voice.problem.startAgain')
     return { title: t('voice.problem.terminated'), detail: `${why} ${next}` }
   }
+  // The spec sets no length for `instructions`; a service that refuses them says so with this code (the
+  // demo: over 16,384 characters), and the user is sent to the one field that can fix it.
+  if (problem.code === 'instructions_too_long') {
+    return { title: t('voice.problem.error'), detail: t('voice.problem.instructionsTooLong') }
+  }
   const what = errorText(problem, words)
   return {
     title: t('voice.problem.error'),

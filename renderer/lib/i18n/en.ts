@@ -53,6 +53,12 @@ export const en: Record<MessageKey, string> = {
   'settings.voiceTransport.websocket': 'WebSocket (audio goes through Loa)',
   'settings.voiceTransport.webrtc': 'WebRTC (audio goes straight to the service)',
   'settings.voiceTransport.hint': 'Applies from the next conversation.',
+  'settings.voiceSessionLength': 'Session length',
+  'settings.voiceSessionLength.default': 'Service default (30 min)',
+  'settings.voiceSessionLength.minutes': '{n} min',
+  'settings.voiceSessionLength.hours': '{n} h',
+  'settings.voiceSessionLength.hint':
+    'The service ends a session after this long. Cut to each model’s maximum: 60 min for Model R and R-mini, 24 h for Model L. Applies from the next conversation.',
   'settings.baseUrl': 'Gateway address',
   'settings.baseUrlPlaceholder': 'https://…',
   'settings.key': 'API key',

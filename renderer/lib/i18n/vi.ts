@@ -54,6 +54,12 @@ export const vi = {
   'settings.voiceTransport.websocket': 'WebSocket (âm thanh đi qua Loa)',
   'settings.voiceTransport.webrtc': 'WebRTC (âm thanh đi thẳng tới dịch vụ)',
   'settings.voiceTransport.hint': 'Áp dụng từ cuộc trò chuyện sau.',
+  'settings.voiceSessionLength': 'Thời lượng phiên',
+  'settings.voiceSessionLength.default': 'Mặc định của dịch vụ (30 phút)',
+  'settings.voiceSessionLength.minutes': '{n} phút',
+  'settings.voiceSessionLength.hours': '{n} giờ',
+  'settings.voiceSessionLength.hint':
+    'Dịch vụ kết thúc phiên sau khoảng thời gian này. Không vượt mức tối đa của từng mô hình: 60 phút với Model R và R-mini, 24 giờ với Model L. Áp dụng từ cuộc trò chuyện sau.',
   'settings.baseUrl': 'Địa chỉ cổng API',
   'settings.baseUrlPlaceholder': 'https://…',
   'settings.key': 'Khóa API',

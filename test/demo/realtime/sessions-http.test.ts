@@ -142,6 +142,18 @@ describe('POST /v1/realtime/sessions', () => {
     expect(a.json.error.request_id).toEqual(expect.any(String))
   })
 
+  it('refuses instructions over 16,384 characters with 400 instructions_too_long, and takes 16,384', async () => {
+    const long = await create({ model: R, instructions: 'x'.repeat(16_385) })
+    expect(long.status).toBe(400)
+    expect(long.json.error).toMatchObject({
+      code: 'instructions_too_long',
+      param: 'instructions',
+      type: 'invalid_request_error',
+    })
+    expect(long.json.error.message).toMatch(/16384/)
+    expect((await create({ model: R, instructions: 'x'.repeat(16_384) })).status).toBe(200)
+  })
+
   it('accepts the longest durations each model allows', async () => {
     expect((await create({ model: L, max_duration_sec: 86_400 })).status).toBe(200)
     expect((await create({ model: R, max_duration_sec: 3_600 })).status).toBe(200)

@@ -29,6 +29,9 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.session.transport.webrtc': 'WebRTC',
   'voice.session.hint.websocket': 'The audio goes through Loa to the service.',
   'voice.session.hint.webrtc': 'The audio goes straight between this window and the service.',
+  'voice.session.left': '{time} left',
+  'voice.session.leftHint':
+    'The service ends the session when its time is up. The length is set in Settings → Voice chat.',
 
   'voice.end': 'End',
   'voice.end.title': 'End the conversation and settle its cost',
@@ -75,6 +78,8 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.sessions.end': 'End',
   'voice.sessions.endLabel': 'End the {model} session ({id})',
   'voice.sessions.pressAgain': 'There is room for a new session. Press talk to try again.',
+  'voice.problem.instructionsTooLong':
+    'The service refused the instructions as too long. Shorten them in Voice → Options → Instructions for the assistant, then press the talk button to try again.',
   'voice.terminated.insufficient_balance': 'Your wallet ran out.',
   'voice.terminated.max_spend_reached': "The session's spending cap was reached.",
   'voice.terminated.max_duration_reached': 'The session reached its maximum length.',

@@ -27,6 +27,9 @@ export const voiceVi = {
   'voice.session.transport.webrtc': 'WebRTC',
   'voice.session.hint.websocket': 'Âm thanh đi qua Loa tới dịch vụ.',
   'voice.session.hint.webrtc': 'Âm thanh đi thẳng giữa cửa sổ này và dịch vụ.',
+  'voice.session.left': 'còn {time}',
+  'voice.session.leftHint':
+    'Dịch vụ kết thúc phiên khi hết thời lượng. Đặt thời lượng trong Cài đặt → Trò chuyện giọng nói.',
 
   'voice.end': 'Kết thúc',
   'voice.end.title': 'Kết thúc cuộc trò chuyện và chốt chi phí',
@@ -72,6 +75,8 @@ export const voiceVi = {
   'voice.sessions.end': 'Kết thúc',
   'voice.sessions.endLabel': 'Kết thúc phiên {model} ({id})',
   'voice.sessions.pressAgain': 'Đã có chỗ cho phiên mới. Nhấn nút nói để thử lại.',
+  'voice.problem.instructionsTooLong':
+    'Dịch vụ từ chối vì hướng dẫn quá dài. Rút gọn ở Trò chuyện → Tùy chọn → Hướng dẫn cho trợ lý, rồi nhấn nút nói để thử lại.',
   'voice.terminated.insufficient_balance': 'Số dư ví đã hết.',
   'voice.terminated.max_spend_reached': 'Đã chạm mức chi tối đa của phiên.',
   'voice.terminated.max_duration_reached': 'Phiên đã đạt thời lượng tối đa.',
