@@ -36,6 +36,14 @@ export type TurnOutcome =
   /** Hands-free: the microphone closed; the service decides the turns. */
   | { phase: 'micClosed'; turnId: number; audioMs: number }
 
+/**
+ * A WebRTC link's audio events go on its data channel, where no 4413 has to be kept under (that close
+ * code is the WebSocket's): the words said before the link opened leave as fast as the channel takes
+ * them (its buffer still bounds what is in flight), so the track takes over during the same press
+ * instead of a late link keeping the whole press on events until the key is released.
+ */
+const DATA_CHANNEL_BURST_MS = 60_000
+
 export class TurnSender {
   readonly #framer = new CaptureFramer()
   readonly #journal: TurnJournal
@@ -49,12 +57,15 @@ export class TurnSender {
   #audioOnTrack = false
   /** The track carries the microphone now, so captured audio is only counted here. */
   #trackLive = false
+  /** The WebSocket's pacing allowance, halved after a 4413; a data channel does without it. */
+  #socketBurstMs: number
 
   constructor(
     clock: EngineClock,
     private readonly options: TurnSenderOptions,
     private readonly hooks: TurnSenderHooks,
   ) {
+    this.#socketBurstMs = options.burstMs
     this.#journal = new TurnJournal(options.maxQueuedAudioMs)
     this.#outbox = new Outbox(clock, {
       burstMs: options.burstMs,
@@ -97,11 +108,13 @@ export class TurnSender {
    */
   setAudioOnTrack(on: boolean): void {
     this.#audioOnTrack = on
+    this.#outbox.setBurstMs(on ? DATA_CHANNEL_BURST_MS : this.#socketBurstMs)
     if (!on) this.#setTrackLive(false)
   }
 
   setBurstMs(burstMs: number): void {
-    this.#outbox.setBurstMs(burstMs)
+    this.#socketBurstMs = burstMs
+    if (!this.#audioOnTrack) this.#outbox.setBurstMs(burstMs)
   }
 
   /** Goes out before the turn's audio: a barge-in. */
