@@ -76,6 +76,15 @@ export async function resolveCredentials(global: GlobalOptions, deps: Credential
   throw new CliFailure(`no API key for ${account}${why}.`, EXIT.auth, 'no_key', HINTS.passKey)
 }
 
+/** The gateway `loa login` and `loa logout` act for: --base-url, else LOA_BASE_URL, else the app's settings. */
+export async function resolveBaseUrl(global: GlobalOptions, deps: CredentialDeps): Promise<string> {
+  const raw = global.baseUrl ?? (await savedBaseUrl(appConfigDir(deps.env, deps.platform, deps.homeDir)))
+  if (raw === undefined) {
+    throw new CliFailure('no gateway address.', EXIT.usage, 'no_base_url', HINTS.passBaseUrl)
+  }
+  return checkBaseUrl(raw)
+}
+
 async function savedBaseUrl(dir: string): Promise<string | undefined> {
   let raw: unknown
   try {
