@@ -111,7 +111,9 @@ async function start(): Promise<void> {
     unbindIpc()
   })
 
-  if (startedHidden()) windows.ensureMain()
+  // A saved gateway address Loa refused to use is said in Settings at once: the key goes nowhere until then.
+  if (core.connection.connectionStatus().refused) windows.showView('settings')
+  else if (startedHidden()) windows.ensureMain()
   else windows.showMain()
 }
 

@@ -169,9 +169,19 @@ export interface Notice {
   params?: Record<string, string | number>
 }
 
+/** A saved gateway address Loa would not send the key to, and why (an `error.code.base_url_*` code). */
+export interface RefusedBaseUrl {
+  baseUrl: string
+  code: string
+  /** A safe address to use instead, when there is an obvious one. */
+  suggestion?: string
+}
+
 export interface ConnectionStatus {
   demo: boolean
   baseUrl: string
+  /** Set while the saved address is refused: Loa runs the demo and sends the key nowhere. */
+  refused?: RefusedBaseUrl
 }
 
 export type UsageDays = 7 | 30 | 90 | 365

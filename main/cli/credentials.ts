@@ -1,12 +1,14 @@
 // Which gateway and key `loa` uses. The key: --key, else LOA_API_KEY, else the one the Loa app saved in the
-// OS keychain for the gateway's host. The gateway: --base-url, else LOA_BASE_URL, else the app's settings.
+// OS keychain for the gateway's origin. The gateway: --base-url, else LOA_BASE_URL, else the app's settings.
 // The key is only ever handed to the HTTP client: it never appears in a message.
 import { readFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { GatewayEndpoint } from '../api/http'
+import { checkGatewayUrl, EndpointRuleError } from '../api/endpoint-rule'
+import { readGatewayKey } from '../secrets/gateway-key'
 import { KeytarSecretStore, loadKeytar, type KeytarLike } from '../secrets/keytar-store'
-import { accountFor, SERVICE_NAME } from '../secrets/secret-store'
+import { accountFor, legacyAccountFor, SERVICE_NAME } from '../secrets/secret-store'
 import { salvageSettings } from '../settings/settings-schema'
 import { EXIT } from './exit-codes'
 import { CliFailure } from './failure'
@@ -59,9 +61,9 @@ export async function resolveCredentials(global: GlobalOptions, deps: Credential
   if (rawBaseUrl === undefined) throw new CliFailure('no API key.', EXIT.auth, 'no_key', HINTS.passKey)
   const baseUrl = checkBaseUrl(rawBaseUrl)
   const account = accountFor(baseUrl)
-  const { key, keychainProblem } = await keychainKey(account, deps.loadKeytar ?? loadKeytar)
+  const { key, keychainProblem } = await keychainKey(baseUrl, deps.loadKeytar ?? loadKeytar)
   if (key) return { endpoint: { baseUrl, key }, keySource: 'keychain' }
-  if (await hasSealedKey(dir, account)) {
+  if (await hasSealedKey(dir, [account, legacyAccountFor(baseUrl)])) {
     throw new CliFailure(
       `the Loa app saved the key for ${account} with its own encryption (Electron safeStorage), which only ` +
         'the app can read.',
@@ -72,6 +74,15 @@ export async function resolveCredentials(global: GlobalOptions, deps: Credential
   }
   const why = keychainProblem ? ` (the system keychain could not be read: ${keychainProblem})` : ''
   throw new CliFailure(`no API key for ${account}${why}.`, EXIT.auth, 'no_key', HINTS.passKey)
+}
+
+/** The gateway `loa login` and `loa logout` act for: --base-url, else LOA_BASE_URL, else the app's settings. */
+export async function resolveBaseUrl(global: GlobalOptions, deps: CredentialDeps): Promise<string> {
+  const raw = global.baseUrl ?? (await savedBaseUrl(appConfigDir(deps.env, deps.platform, deps.homeDir)))
+  if (raw === undefined) {
+    throw new CliFailure('no gateway address.', EXIT.usage, 'no_base_url', HINTS.passBaseUrl)
+  }
+  return checkBaseUrl(raw)
 }
 
 async function savedBaseUrl(dir: string): Promise<string | undefined> {
@@ -86,67 +97,42 @@ async function savedBaseUrl(dir: string): Promise<string | undefined> {
 }
 
 async function keychainKey(
-  account: string,
+  baseUrl: string,
   load: () => Promise<KeytarLike | null>,
 ): Promise<{ key: string | null; keychainProblem: string | null }> {
   const keytar = await load()
   if (!keytar) return { key: null, keychainProblem: 'keytar is not available' }
   try {
-    return { key: await new KeytarSecretStore(keytar, SERVICE_NAME).get(account), keychainProblem: null }
+    const store = new KeytarSecretStore(keytar, SERVICE_NAME)
+    return { key: await readGatewayKey(store, baseUrl), keychainProblem: null }
   } catch (err) {
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err)
     return { key: null, keychainProblem: cause.split('\n')[0] ?? cause }
   }
 }
 
-async function hasSealedKey(dir: string, account: string): Promise<boolean> {
+async function hasSealedKey(dir: string, accounts: readonly string[]): Promise<boolean> {
   try {
     const parsed: unknown = JSON.parse(await readFile(join(dir, SEALED_KEY_FILE), 'utf8'))
-    return (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      typeof (parsed as Record<string, unknown>)[account] === 'string'
-    )
+    if (typeof parsed !== 'object' || parsed === null) return false
+    const sealed = parsed as Record<string, unknown>
+    return accounts.some((account) => typeof sealed[account] === 'string')
   } catch {
     return false
   }
 }
 
-/**
- * The app's rule for a gateway address: http(s) without credentials, and plain http only on this machine,
- * so the key never crosses a network in clear text.
- */
+/** The app's endpoint rule (main/api/endpoint-rule.ts), its refusal said as a usage failure. */
 export function checkBaseUrl(value: string): string {
-  let url: URL
   try {
-    url = new URL(value.trim())
-  } catch {
-    throw new CliFailure('the gateway address is not a URL.', EXIT.usage, 'bad_base_url', BASE_URL_HINT)
+    return checkGatewayUrl(value)
+  } catch (err) {
+    if (!(err instanceof EndpointRuleError)) throw err
+    const hint = err.suggestion === null ? BASE_URL_HINT : `use ${err.suggestion} instead.`
+    throw new CliFailure(lowerFirst(err.message), EXIT.usage, 'bad_base_url', hint)
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new CliFailure(
-      'the gateway address must start with https://',
-      EXIT.usage,
-      'bad_base_url',
-      BASE_URL_HINT,
-    )
-  if (url.username || url.password)
-    throw new CliFailure(
-      'the gateway address must not contain a user name or password.',
-      EXIT.usage,
-      'bad_base_url',
-      BASE_URL_HINT,
-    )
-  if (url.protocol === 'http:' && !isLoopback(url.hostname))
-    throw new CliFailure(
-      'plain http:// is for a gateway on this machine only.',
-      EXIT.usage,
-      'bad_base_url',
-      'use https:// for a gateway on another machine.',
-    )
-  return url.origin + url.pathname.replace(/\/+$/, '')
 }
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1)
 }

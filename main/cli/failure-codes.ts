@@ -10,6 +10,7 @@ export const CLI_ERROR_CODES = {
   bad_base_url:
     'the gateway address is not one loa sends a key to: not http(s), with a password, or plain http to another machine (exit 2)',
   no_key: 'no API key was given, and none saved by the Loa app can be read here (exit 3)',
+  no_keychain: '`loa login` or `loa logout` found no system keychain that can store the key (exit 1)',
   auth: 'the service refused the key: missing, invalid or revoked (exit 3)',
   forbidden: 'the key or account may not do this (exit 3)',
   account_locked: 'the account is disabled or in its 24-hour security lock (exit 3)',
@@ -33,6 +34,7 @@ export const HINTS = {
   topUp: 'top up the wallet, then run the command again.',
   checkKey: 'check the key: pass --key KEY or set LOA_API_KEY, or save a new key in the Loa app.',
   passKey: 'pass --key KEY or set LOA_API_KEY, or save a key in the Loa app.',
+  loginAgain: "check that you copied the whole key, then run 'loa login' again.",
   passBaseUrl: 'pass --base-url URL or set LOA_BASE_URL, or save a gateway address in the Loa app.',
   forbidden: 'this key or account may not do this: use another model or key, or ask the account owner.',
   locked: 'wait for the 24-hour security lock to end, or ask support to re-enable the account.',

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { GLOBAL_HELP, parseVerbArgs, splitCommandLine } from './args'
 import { EXIT, type ExitCode } from './exit-codes'
 import { reportFailure } from './failure-output'
+import type { SecretInput } from './read-secret'
 import { UsageError, type TextOut, type Verb } from './verb'
 import { VERBS } from './verbs/index'
 
@@ -30,6 +31,7 @@ export interface CliIo {
   stdout: TextOut
   stderr: TextOut
   env: NodeJS.ProcessEnv
+  stdin?: SecretInput
 }
 
 export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] = VERBS): Promise<ExitCode> {
@@ -52,12 +54,28 @@ export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] =
       io.stdout.write(verbHelp(verb))
       return EXIT.ok
     }
-    return await verb.run({ ...parsed, stdout: io.stdout, stderr: io.stderr, env: io.env })
+    if (keyOnCommandLine(line.rest)) io.stderr.write(KEY_FLAG_WARNING)
+    return await verb.run({
+      ...parsed,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      env: io.env,
+      ...(io.stdin ? { stdin: io.stdin } : {}),
+    })
   } catch (err) {
     // Verbs report their own failures; what reaches here is a usage error or something unforeseen.
     const usage = err instanceof UsageError ? { usage: verb.usage } : {}
     return reportFailure(out, err, { verbName: verb.name, key: keyOf(line.rest, io.env), ...usage })
   }
+}
+
+const KEY_FLAG_WARNING =
+  "loa: warning: --key shows the key to every user of this machine (in the process list); use 'loa login' " +
+  'or LOA_API_KEY instead.\n'
+
+function keyOnCommandLine(rest: readonly string[]): boolean {
+  const end = rest.indexOf('--')
+  return (end === -1 ? rest : rest.slice(0, end)).some((a) => a === '--key' || a.startsWith('--key='))
 }
 
 /** The key the line or the environment gives, only so that it can be redacted from an unforeseen message. */
@@ -77,6 +95,7 @@ if (isEntryPoint) {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
+    stdin: process.stdin,
   })
   process.exitCode = code
 }

@@ -1,5 +1,6 @@
 // What a verb module provides, and what the dispatcher hands it.
 import type { ExitCode } from './exit-codes'
+import type { SecretInput } from './read-secret'
 
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
 
@@ -24,6 +25,8 @@ export interface VerbContext {
   stdout: TextOut
   stderr: TextOut
   env: NodeJS.ProcessEnv
+  /** Standard input, for `loa login`; absent where there is none to read. */
+  stdin?: SecretInput
 }
 
 export interface Verb {

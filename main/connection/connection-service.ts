@@ -2,10 +2,12 @@
 // is saved. Decided here once; everything else just uses `endpoint()`.
 import { AppError } from '../errors'
 import type { GatewayEndpoint } from '../api/http'
-import type { ConnectionStatus, KeyStatus } from '../../preload/contract'
+import type { ConnectionStatus, KeyStatus, RefusedBaseUrl } from '../../preload/contract'
 import type { SettingsService } from '../settings/settings-service'
 import type { SecretStoreChoice } from '../secrets/choose-store'
+import { forgetGatewayKey, readGatewayKey } from '../secrets/gateway-key'
 import { accountFor } from '../secrets/secret-store'
+import { checkGatewayUrl, EndpointRuleError } from '../api/endpoint-rule'
 import { checkKeyShape } from './validate-key'
 
 export interface DemoHandle {
@@ -27,16 +29,18 @@ export class ConnectionService {
   #endpoint: GatewayEndpoint | null = null
   #demo: DemoHandle | null = null
   #savedKey = false
+  #refused: RefusedBaseUrl | null = null
   readonly #listeners = new Set<Listener>()
 
   constructor(private readonly deps: ConnectionDeps) {}
 
   async init(): Promise<void> {
-    const baseUrl = this.deps.settings.get().baseUrl
+    const saved = this.deps.settings.get().baseUrl
+    const baseUrl = saved === null ? null : this.#usable(saved)
     if (baseUrl) {
       let key: string | null = null
       try {
-        key = await this.deps.secrets.store.get(accountFor(baseUrl))
+        key = await readGatewayKey(this.deps.secrets.store, baseUrl)
       } catch {
         // A keychain that fails to read must not keep Loa from starting: run the demo until it recovers.
       }
@@ -55,7 +59,9 @@ export class ConnectionService {
   }
 
   connectionStatus(): ConnectionStatus {
-    return { demo: this.#demo !== null, baseUrl: this.endpoint().baseUrl }
+    const status: ConnectionStatus = { demo: this.#demo !== null, baseUrl: this.endpoint().baseUrl }
+    if (this.#refused) status.refused = { ...this.#refused }
+    return status
   }
 
   keyStatus(): KeyStatus {
@@ -72,20 +78,23 @@ export class ConnectionService {
 
   async setKey(rawKey: unknown, baseUrlArg?: unknown): Promise<KeyStatus> {
     const key = checkKeyShape(rawKey)
-    const baseUrl = normalizeBaseUrl(baseUrlArg ?? this.deps.settings.get().baseUrl)
+    const baseUrl = checkGatewayUrl(baseUrlArg ?? this.deps.settings.get().baseUrl)
     await this.deps.validateKey({ baseUrl, key })
     await this.deps.secrets.store.set(accountFor(baseUrl), key)
     this.deps.settings.update({ baseUrl })
     this.#endpoint = { baseUrl, key }
     this.#savedKey = true
+    this.#refused = null
     await this.#stopDemo()
     this.#emit()
     return this.keyStatus()
   }
 
+  /** Forgets the key of the gateway in use (or, while the demo runs, of the saved address Loa may use). */
   async clearKey(): Promise<KeyStatus> {
-    const baseUrl = this.deps.settings.get().baseUrl
-    if (baseUrl) await this.deps.secrets.store.delete(accountFor(baseUrl))
+    const saved = this.deps.settings.get().baseUrl
+    const baseUrl = this.#savedKey ? this.#endpoint?.baseUrl : saved === null ? null : this.#usable(saved)
+    if (baseUrl) await forgetGatewayKey(this.deps.secrets.store, baseUrl)
     this.#savedKey = false
     await this.#useDemo()
     this.#emit()
@@ -99,6 +108,21 @@ export class ConnectionService {
 
   async close(): Promise<void> {
     await this.#stopDemo()
+  }
+
+  /** The saved address when the endpoint rule allows it; otherwise null, and the refusal kept to be shown. */
+  #usable(saved: string): string | null {
+    try {
+      return checkGatewayUrl(saved)
+    } catch (err) {
+      if (!(err instanceof EndpointRuleError)) throw err
+      this.#refused = {
+        baseUrl: saved,
+        code: err.code,
+        ...(err.suggestion === null ? {} : { suggestion: err.suggestion }),
+      }
+      return null
+    }
   }
 
   async #useDemo(): Promise<void> {
@@ -117,46 +141,4 @@ export class ConnectionService {
     const conn = this.connectionStatus()
     for (const l of this.#listeners) l(key, conn)
   }
-}
-
-/**
- * The gateway address as Loa stores it, or a refusal whose code the key form says in the user's words
- * (`base_url_*`). The address is the service's base URL, without the `/v1` every path adds.
- */
-function normalizeBaseUrl(value: unknown): string {
-  const refuse = (code: string, message: string, params?: Record<string, string>) =>
-    new AppError('invalid_input', message, { field: 'baseUrl', code, ...(params ? { params } : {}) })
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw refuse('base_url_missing', 'Enter the gateway address first.')
-  }
-  let url: URL
-  try {
-    url = new URL(value.trim())
-  } catch {
-    throw refuse('base_url_invalid', 'The gateway address is not a valid URL.')
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw refuse('base_url_scheme', 'The gateway address must start with https://')
-  }
-  if (url.username || url.password) {
-    throw refuse('base_url_credentials', 'The gateway address must not contain a user name or password.')
-  }
-  // Plain http is accepted only on this machine: a key must never cross a network in clear text.
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw refuse('base_url_not_https', 'Use https:// for a gateway on another machine.', {
-      suggestion: `https://${url.host}${url.pathname.replace(/\/+$/, '')}`,
-    })
-  }
-  const path = url.pathname.replace(/\/+$/, '')
-  // Every request adds `/v1/...` itself: an address ending in /v1 would ask for /v1/v1/... and fail.
-  if (/\/v1$/i.test(path)) {
-    throw refuse('base_url_has_v1', 'Leave /v1 out of the gateway address.', {
-      suggestion: url.origin + path.replace(/\/v1$/i, ''),
-    })
-  }
-  return url.origin + path
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
 }

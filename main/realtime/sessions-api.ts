@@ -3,6 +3,7 @@
 // turned into camelCase records with units in their names; the session token never leaves main.
 import { z } from 'zod'
 import { gatewayJson, type GatewayEndpoint, type RequestOptions } from '../api/http'
+import { checkServiceUrl } from '../api/endpoint-rule'
 import { parseBody, protocolError } from '../api/management/parse'
 import {
   at,
@@ -145,20 +146,33 @@ type Fetch = (path: string, opts?: RequestOptions) => Promise<unknown>
 
 export class SessionsApi implements SessionService {
   readonly #fetch: Fetch
+  readonly #baseUrl: string
 
   constructor(
     endpoint: GatewayEndpoint,
     fetchJson: Fetch = (path, opts) => gatewayJson(endpoint, path, opts),
   ) {
     this.#fetch = fetchJson
+    this.#baseUrl = endpoint.baseUrl
   }
 
   async create(params: CreateSessionParams, signal?: AbortSignal): Promise<RealtimeSessionInfo> {
     const path = `${BASE_PATH}/sessions`
     const body = await this.#fetch(path, { method: 'POST', body: createBody(params), signal })
     const session = toSession(parseBody(sessionSchema, body, path))
-    if (session.connection === null)
+    const connection = session.connection
+    if (connection === null)
       throw protocolError(path, 'connection', 'no WebSocket url, or SDP url and data channel, with a token')
+    // Refused before any socket opens: the token must not go over a downgraded or off-machine clear link.
+    try {
+      if (connection.kind === 'websocket')
+        checkServiceUrl(connection.url, this.#baseUrl, 'websocket', 'session url')
+      else checkServiceUrl(connection.url, this.#baseUrl, 'http', 'session sdp_url')
+    } catch (err) {
+      // The unused session would hold one of the account's session slots until its connect_by.
+      this.delete(session.id).catch(() => undefined)
+      throw err
+    }
     return session
   }
 
@@ -190,6 +204,9 @@ export class SessionsApi implements SessionService {
     const token = pickString(r, RECONNECT_TOKEN)
     if (!token) throw protocolError(path, 'connection.token', 'missing')
     const url = pickString(r, RECONNECT_URL) ?? knownUrl
+    // A WebRTC session's reconnect URL is its SDP endpoint; the scheme says which rule applies.
+    const kind = /^(wss?):/i.test(url) ? 'websocket' : 'http'
+    checkServiceUrl(url, this.#baseUrl, kind, 'reconnect url')
     return { token, url, reconnectBy: pickString(r, RECONNECT_BY) }
   }
 

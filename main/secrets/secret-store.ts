@@ -8,8 +8,16 @@ export interface SecretStore {
   delete(account: string): Promise<boolean>
 }
 
-/** The keychain account for a gateway: its base URL's host, so keys for different gateways never mix. */
+/**
+ * The keychain account for a gateway: its base URL's whole origin (scheme, host and port), so a key saved
+ * for https://host is never found for http://host, and keys for different gateways never mix.
+ */
 export function accountFor(baseUrl: string): string {
+  return new URL(baseUrl).origin
+}
+
+/** The account name versions before the origin used: host and port only. Read once, to migrate. */
+export function legacyAccountFor(baseUrl: string): string {
   return new URL(baseUrl).host
 }
 

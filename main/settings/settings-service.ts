@@ -2,6 +2,7 @@
 // salvaged when damaged, written on every change. A damaged file is kept beside the new one.
 import { readFile, rename } from 'node:fs/promises'
 import { z } from 'zod'
+import { checkGatewayUrl } from '../api/endpoint-rule'
 import { AppError } from '../errors'
 import type { Settings, SettingsSnapshot } from '../../preload/contract'
 import { salvageSettings, settingsSchema } from './settings-schema'
@@ -77,6 +78,9 @@ export class SettingsService {
    * retried on the next change, and the caller learns it failed.
    */
   update(patch: unknown): Settings {
+    // The endpoint rule, not just URL syntax: an address saved here is where the key goes after a restart.
+    if (isPlainObject(patch) && typeof patch.baseUrl === 'string')
+      patch = { ...patch, baseUrl: checkGatewayUrl(patch.baseUrl) }
     const parsed = patchSchema.safeParse(patch)
     if (!parsed.success) throw invalid(parsed.error)
     const merged = mergePatch(this.#settings, parsed.data)

@@ -1,13 +1,18 @@
 // Fetches a voice's sample from the `preview_url` the voice list gave (tts-api.md "Voice record"). The
 // renderer may not reach the network, so main fetches it. Samples are public files: the API key is
-// never sent with them, whatever host they are on.
+// never sent with them, whatever host they are on. The address follows the base URL's rule (https, or
+// http on this machine), and a redirect may not lead to another host: the voice list names where Loa
+// goes, not whoever answers there.
 import type { ReaderAudio, ReaderFormat } from '../../preload/contract'
+import { checkFileUrl } from '../api/endpoint-rule'
 import { userAgent } from '../api/user-agent'
 import { AppError } from '../errors'
 
 const PREVIEW_TIMEOUT_MS = 15_000
 /** A sample is a few seconds of speech; anything far larger is not one. */
 const MAX_PREVIEW_BYTES = 5 * 1024 * 1024
+/** A CDN may move a file once or twice within its own host; more is a loop. */
+const MAX_REDIRECTS = 3
 
 const FORMAT_BY_TYPE: Record<string, ReaderFormat> = {
   'audio/mpeg': 'mp3',
@@ -22,25 +27,8 @@ const FORMAT_BY_TYPE: Record<string, ReaderFormat> = {
 }
 
 export async function fetchPreview(url: string, fetchImpl: typeof fetch = fetch): Promise<ReaderAudio> {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    throw new AppError('protocol', `The voice list gave a sample address that is not a URL: ${url}`)
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new AppError('protocol', `The voice sample is not on the web: ${parsed.protocol}`)
-  }
-  let res: Response
-  try {
-    res = await fetchImpl(parsed, {
-      headers: { Accept: 'audio/*', 'User-Agent': userAgent() },
-      signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
-      redirect: 'follow',
-    })
-  } catch (cause) {
-    throw new AppError('network', 'The voice sample could not be fetched.', { cause })
-  }
+  const parsed = checkFileUrl(url, 'voice sample address')
+  const res = await fetchSameOrigin(parsed, fetchImpl)
   if (!res.ok)
     throw new AppError(
       res.status === 404 ? 'not_found' : 'server',
@@ -62,6 +50,38 @@ export async function fetchPreview(url: string, fetchImpl: typeof fetch = fetch)
   const format = FORMAT_BY_TYPE[contentType] ?? extensionFormat(parsed.pathname)
   if (!format) throw new AppError('protocol', `The voice sample is not audio (${contentType}).`)
   return { data: Buffer.from(bytes).toString('base64'), contentType, format, sampleRateHz: null }
+}
+
+/** Follows redirects by hand, each to the same origin as the address the voice list gave. */
+async function fetchSameOrigin(start: URL, fetchImpl: typeof fetch): Promise<Response> {
+  const deadline = AbortSignal.timeout(PREVIEW_TIMEOUT_MS)
+  let target = start
+  for (let hop = 0; ; hop++) {
+    let res: Response
+    try {
+      res = await fetchImpl(target, {
+        headers: { Accept: 'audio/*', 'User-Agent': userAgent() },
+        signal: deadline,
+        redirect: 'manual',
+      })
+    } catch (cause) {
+      throw new AppError('network', 'The voice sample could not be fetched.', { cause })
+    }
+    if (res.status < 300 || res.status > 399) return res
+    const location = res.headers.get('location')
+    await res.body?.cancel()
+    const next = location === null ? null : URL.parse(location, target)
+    if (next === null || next.origin !== start.origin) {
+      throw new AppError(
+        'protocol',
+        `The voice sample at ${start.host} redirected to ${next?.host ?? 'nowhere'}; Loa stays on the host the voice list named.`,
+        { code: 'preview_redirect' },
+      )
+    }
+    if (hop + 1 >= MAX_REDIRECTS)
+      throw new AppError('protocol', `The voice sample at ${start.host} redirected too many times.`)
+    target = next
+  }
 }
 
 function extensionFormat(path: string): ReaderFormat | null {

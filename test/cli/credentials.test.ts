@@ -41,9 +41,13 @@ function configDir(
   return dir
 }
 
-/** `loa status` succeeded as the demo's ordinary account. */
-function expectOrdinary(run: { code: number | null; stdout: string; stderr: string }): void {
-  expect(run.stderr).toBe('')
+/** The one line loa writes whenever the key is given with --key. */
+const KEY_FLAG_WARNING = /^loa: warning: --key shows the key [^\n]*\n$/
+
+/** `loa status` succeeded as the demo's ordinary account (and warned when the key came with --key). */
+function expectOrdinary(run: { code: number | null; stdout: string; stderr: string }, keyFlag = false): void {
+  if (keyFlag) expect(run.stderr).toMatch(KEY_FLAG_WARNING)
+  else expect(run.stderr).toBe('')
   expect(run.code).toBe(EXIT.ok)
   expect(lineStarting(run.stdout, 'Account')).toContain(account.email)
 }
@@ -68,7 +72,7 @@ describe('key and gateway lookup (process)', () => {
       loa(['status', '--key', demo.keys.ordinary], { ...env, LOA_API_KEY: demo.keys.revoked }),
     ])
     expect(flagRevoked.code).toBe(EXIT.auth)
-    expectOrdinary(flagGood)
+    expectOrdinary(flagGood, true)
     assertNoKey(demo, flagRevoked, flagGood)
   })
 
@@ -184,7 +188,7 @@ describe.runIf(process.env.LOA_TEST_KEYRING === '1')(
         }),
       ])
       expect(envRevoked.code).toBe(EXIT.auth)
-      expectOrdinary(flagOverEnv)
+      expectOrdinary(flagOverEnv, true)
       assertNoKey(demo, envRevoked, flagOverEnv)
     })
 

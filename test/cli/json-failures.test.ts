@@ -52,7 +52,8 @@ describe('global flags anywhere (process)', () => {
       loa([`--base-url=${url}`, '--json', 'models', `--key=${key}`, 'embedding']),
     ])
     for (const run of runs) {
-      expect(run.stderr).toBe('')
+      // --key on the command line is read, with the one warning that others can see it.
+      expect(run.stderr).toMatch(/^loa: warning: --key shows the key [^\n]*\n$/)
       expect(run.code).toBe(EXIT.ok)
     }
     const [before, after, mixed] = runs.map((r) => JSON.parse(r.stdout) as unknown)

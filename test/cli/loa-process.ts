@@ -27,8 +27,12 @@ let sharedEmptyDir: string | undefined
  * config folder, and, outside the test keyring session, a D-Bus address that cannot answer, so the keychain
  * lookup fails fast instead of touching the user's keyring.
  */
-export function loa(args: string[], env: Record<string, string | undefined> = {}): Promise<LoaResult> {
-  return spawnLoa(args, env).result
+export function loa(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  stdin?: string,
+): Promise<LoaResult> {
+  return spawnLoa(args, env, stdin).result
 }
 
 export interface LoaProcess {
@@ -38,8 +42,15 @@ export interface LoaProcess {
   result: Promise<LoaResult>
 }
 
-/** `loa` started and left running, for a test that watches it on the way (and may kill it). */
-export function spawnLoa(args: string[], env: Record<string, string | undefined> = {}): LoaProcess {
+/**
+ * `loa` started and left running, for a test that watches it on the way (and may kill it). `stdin`, when
+ * given, is piped in and closed; otherwise the child has no standard input.
+ */
+export function spawnLoa(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  stdin?: string,
+): LoaProcess {
   const base: Record<string, string | undefined> = {}
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('LOA_')) base[k] = v
   base.TZ = 'UTC'
@@ -51,8 +62,9 @@ export function spawnLoa(args: string[], env: Record<string, string | undefined>
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
     cwd: ROOT,
     env: childEnv as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   })
+  if (stdin !== undefined) child.stdin?.end(stdin)
   let stdout = ''
   let stderr = ''
   child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()))

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Conf from 'conf'
@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ConnectionService } from '../../main/connection/connection-service'
 import { validateKey } from '../../main/connection/validate-key'
 import { toIpcError } from '../../main/errors'
+import { EncryptedFileSecretStore, type SafeStorageLike } from '../../main/secrets/encrypted-file-store'
 import { MemorySecretStore } from '../../main/secrets/memory-store'
+import type { SecretStore } from '../../main/secrets/secret-store'
 import { SettingsService } from '../../main/settings/settings-service'
 import { envelope, startStubGateway } from '../support/stub-gateway'
 
@@ -40,7 +42,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function make(store = new MemorySecretStore()) {
+async function make(store: SecretStore = new MemorySecretStore()) {
   const settings = await SettingsService.open({
     filePath: join(dir, 'settings.json'),
     openBackend: () =>
@@ -84,7 +86,7 @@ describe('the connection', () => {
       storageWarning: null,
     })
     expect(JSON.stringify(status)).not.toContain('sk-ordinary')
-    expect(await store.get(new URL(gateway.baseUrl).host)).toBe('sk-ordinary-1111')
+    expect(await store.get(new URL(gateway.baseUrl).origin)).toBe('sk-ordinary-1111')
     expect(settings.get().baseUrl).toBe(gateway.baseUrl)
     expect(conn.endpoint()).toEqual({ baseUrl: gateway.baseUrl, key: 'sk-ordinary-1111' })
     expect(demoCloses).toBe(1)
@@ -107,7 +109,7 @@ describe('the connection', () => {
   ])('refuses %s (%s) and saves nothing', async (key, kind) => {
     const { conn, store } = await make()
     await expect(conn.setKey(key, gateway.baseUrl)).rejects.toMatchObject({ kind })
-    expect(await store.get(new URL(gateway.baseUrl).host)).toBeNull()
+    expect(await store.get(new URL(gateway.baseUrl).origin)).toBeNull()
     expect(conn.connectionStatus().demo).toBe(true)
   })
 
@@ -163,7 +165,7 @@ describe('the connection', () => {
     expect(demoStarts).toBe(1)
     const cleared = await second.conn.clearKey()
     expect(cleared).toMatchObject({ hasKey: false, demo: true })
-    expect(await store.get(new URL(gateway.baseUrl).host)).toBeNull()
+    expect(await store.get(new URL(gateway.baseUrl).origin)).toBeNull()
   })
 
   it('starts in demo mode when the keychain fails to read', async () => {
@@ -177,3 +179,98 @@ describe('the connection', () => {
     expect(second.conn.connectionStatus().demo).toBe(true)
   })
 })
+
+describe('where the key may go', () => {
+  /** A settings file as an older or hand-edited Loa left it. */
+  const saveSettings = (baseUrl: string) =>
+    writeFile(join(dir, 'settings.json'), JSON.stringify({ baseUrl }), 'utf8')
+
+  it('does not use a saved address that fails the rule: no key read, the demo runs, and Settings is told why', async () => {
+    await saveSettings('http://gw.example.com')
+    const store = new MemorySecretStore()
+    await store.set('gw.example.com', 'sk-ordinary-1111')
+    await store.set('http://gw.example.com', 'sk-ordinary-1111')
+    const read: string[] = []
+    const get = store.get.bind(store)
+    store.get = async (account) => (read.push(account), get(account))
+    const { conn, settings } = await make(store)
+    expect(read).toEqual([])
+    expect(conn.endpoint()).toEqual({ baseUrl: 'http://127.0.0.1:9/demo', key: 'sk-demo-ordinary' })
+    expect(conn.connectionStatus()).toEqual({
+      demo: true,
+      baseUrl: 'http://127.0.0.1:9/demo',
+      refused: {
+        baseUrl: 'http://gw.example.com',
+        code: 'base_url_not_https',
+        suggestion: 'https://gw.example.com',
+      },
+    })
+    // Nothing is lost: the address stays for the user to see and correct.
+    expect(settings.get().baseUrl).toBe('http://gw.example.com')
+  })
+
+  it('stops saying the address was refused once a key is saved for a safe one', async () => {
+    await saveSettings('http://gw.example.com')
+    const { conn } = await make()
+    await conn.setKey('sk-ordinary-1111', gateway.baseUrl)
+    expect(conn.connectionStatus()).toEqual({ demo: false, baseUrl: gateway.baseUrl })
+  })
+
+  it('keys the entry by the whole origin: a key saved for http://host:port is not found for https://host:port', async () => {
+    const store = new MemorySecretStore()
+    const first = await make(store)
+    await first.conn.setKey('sk-ordinary-1111', gateway.baseUrl)
+    first.settings.update({ baseUrl: gateway.baseUrl.replace('http:', 'https:') })
+    const second = await make(store)
+    expect(second.conn.connectionStatus().demo).toBe(true)
+    expect(second.conn.endpoint().key).toBe('sk-demo-ordinary')
+  })
+
+  it('moves a key saved under the old host-only name to the origin’s on first read, losing nothing', async () => {
+    const host = new URL(gateway.baseUrl).host
+    await saveSettings(gateway.baseUrl)
+    const store = new MemorySecretStore()
+    await store.set(host, 'sk-ordinary-1111')
+    const { conn } = await make(store)
+    expect(conn.endpoint()).toEqual({ baseUrl: gateway.baseUrl, key: 'sk-ordinary-1111' })
+    expect(await store.get(new URL(gateway.baseUrl).origin)).toBe('sk-ordinary-1111')
+    expect(await store.get(host)).toBeNull()
+  })
+
+  it('moves an old entry of the encrypted file store too', async () => {
+    const host = new URL(gateway.baseUrl).host
+    await saveSettings(gateway.baseUrl)
+    const sealed = join(dir, 'key.enc.json')
+    const safe = reversingSafeStorage()
+    await writeFile(
+      sealed,
+      JSON.stringify({ [host]: safe.encryptString('sk-ordinary-1111').toString('base64') }),
+    )
+    const store = new EncryptedFileSecretStore(safe, sealed)
+    const { conn } = await make(store)
+    expect(conn.endpoint().key).toBe('sk-ordinary-1111')
+    const onDisk = JSON.parse(await readFile(sealed, 'utf8')) as Record<string, string>
+    expect(Object.keys(onDisk)).toEqual([new URL(gateway.baseUrl).origin])
+    expect(JSON.stringify(onDisk)).not.toContain('sk-ordinary-1111')
+  })
+
+  it('forgets the key of the gateway in use, whatever the settings say now', async () => {
+    const store = new MemorySecretStore()
+    const { conn, settings } = await make(store)
+    await conn.setKey('sk-ordinary-1111', gateway.baseUrl)
+    settings.update({ baseUrl: 'https://other.example.com' })
+    await conn.clearKey()
+    expect(await store.get(new URL(gateway.baseUrl).origin)).toBeNull()
+    expect(await store.get(new URL(gateway.baseUrl).host)).toBeNull()
+    expect(conn.endpoint().key).toBe('sk-demo-ordinary')
+  })
+})
+
+/** safeStorage's contract with a reversible stand-in cipher: the bytes on disk are not the key. */
+function reversingSafeStorage(): SafeStorageLike {
+  return {
+    isEncryptionAvailable: () => true,
+    encryptString: (text) => Buffer.from([...text].reverse().join(''), 'utf8'),
+    decryptString: (buf) => [...buf.toString('utf8')].reverse().join(''),
+  }
+}

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { chooseSecretStore } from '../../main/secrets/choose-store'
+import { forgetGatewayKey, readGatewayKey } from '../../main/secrets/gateway-key'
 import { KeytarSecretStore, loadKeytar } from '../../main/secrets/keytar-store'
 
 const run = promisify(execFile)
@@ -22,6 +23,20 @@ describe.runIf(realKeyring)('keytar with a real keyring', () => {
     expect(await store.get(account)).toBe(key)
     expect(await store.delete(account)).toBe(true)
     expect(await store.get(account)).toBeNull()
+  })
+
+  it('moves a key saved under the host-only name to the origin’s, and forgets both', async () => {
+    const keytar = await loadKeytar()
+    const service = `Loa-test-${randomUUID()}`
+    const store = new KeytarSecretStore(keytar!, service)
+    const key = `sk-${randomUUID()}`
+    await store.set('gw.example.com:8443', key)
+    expect(await readGatewayKey(store, 'https://gw.example.com:8443/api')).toBe(key)
+    expect(await keytar!.getPassword(service, 'https://gw.example.com:8443')).toBe(key)
+    expect(await keytar!.getPassword(service, 'gw.example.com:8443')).toBeNull()
+    expect(await readGatewayKey(store, 'http://gw.example.com:8443')).toBeNull()
+    expect(await forgetGatewayKey(store, 'https://gw.example.com:8443')).toBe(true)
+    expect(await keytar!.findCredentials(service)).toEqual([])
   })
 
   it('is what Loa chooses when the keyring works', async () => {

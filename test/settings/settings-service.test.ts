@@ -62,6 +62,23 @@ describe('settings', () => {
     expect(s.get()).toEqual(DEFAULT_SETTINGS)
   })
 
+  it('refuse a gateway address the key may not go to, with the rule’s own code, and keep the old one', async () => {
+    const s = await open()
+    s.update({ baseUrl: 'https://gw.example.com' })
+    for (const [baseUrl, code] of [
+      ['http://gw.example.com', 'base_url_not_https'],
+      ['http://10.0.0.2:8080', 'base_url_not_https'],
+      ['https://gw.example.com/v1', 'base_url_has_v1'],
+    ]) {
+      expect(() => s.update({ baseUrl })).toThrow(expect.objectContaining({ field: 'baseUrl', code }))
+    }
+    expect((await open()).get().baseUrl).toBe('https://gw.example.com')
+    // The demo's plain http on this machine is allowed, stored the way the key form stores it.
+    expect(s.update({ baseUrl: 'http://127.0.0.1:8080/' }).baseUrl).toBe('http://127.0.0.1:8080')
+    expect(s.update({ baseUrl: 'http://[::1]:8080' }).baseUrl).toBe('http://[::1]:8080')
+    expect(s.update({ baseUrl: null }).baseUrl).toBeNull()
+  })
+
   it('keep the session length: none by default (the service decides), a whole number of seconds up to 24 h', async () => {
     expect(DEFAULT_SETTINGS.realtime.maxDurationSec).toBeNull()
     const first = await open()

@@ -7,6 +7,8 @@ import { fetchPreview } from '../../main/tts/voice-preview'
 
 let server: Server
 let base: string
+/** The same server under another host name: a redirect there leaves the host the voice list named. */
+let elsewhere: string
 const seen: IncomingHttpHeaders[] = []
 
 beforeAll(async () => {
@@ -16,6 +18,9 @@ beforeAll(async () => {
       return void res.writeHead(200, { 'Content-Type': 'audio/mpeg' }).end(Buffer.alloc(900, 1))
     if (req.url === '/b.wav')
       return void res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(Buffer.alloc(64, 2))
+    if (req.url === '/moved.mp3') return void res.writeHead(302, { Location: '/a.mp3' }).end()
+    if (req.url === '/away.mp3') return void res.writeHead(302, { Location: `${elsewhere}/a.mp3` }).end()
+    if (req.url === '/loop.mp3') return void res.writeHead(302, { Location: '/loop.mp3' }).end()
     if (req.url === '/page') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>')
     if (req.url === '/huge.mp3')
       return void res
@@ -24,7 +29,9 @@ beforeAll(async () => {
     res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const port = (server.address() as AddressInfo).port
+  base = `http://127.0.0.1:${port}`
+  elsewhere = `http://localhost:${port}`
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
@@ -48,5 +55,33 @@ describe('fetchPreview', () => {
     await expect(fetchPreview(`${base}/missing.mp3`)).rejects.toMatchObject({ kind: 'not_found' })
     await expect(fetchPreview(`${base}/huge.mp3`)).rejects.toMatchObject({ kind: 'protocol' })
     await expect(fetchPreview('http://127.0.0.1:1/x.mp3')).rejects.toMatchObject({ kind: 'network' })
+  })
+
+  it('follows a redirect within the sample’s host, and none to another host', async () => {
+    expect((await fetchPreview(`${base}/moved.mp3`)).format).toBe('mp3')
+    const before = seen.length
+    await expect(fetchPreview(`${base}/away.mp3`)).rejects.toMatchObject({
+      kind: 'protocol',
+      code: 'preview_redirect',
+    })
+    expect(seen.slice(before).map((h) => h.host)).toEqual([new URL(base).host])
+    await expect(fetchPreview(`${base}/loop.mp3`)).rejects.toMatchObject({ kind: 'protocol' })
+  })
+
+  it('fetches nothing over plain http from another machine', async () => {
+    const asked: string[] = []
+    const record: typeof fetch = async (input) => {
+      asked.push(String(input))
+      return new Response(new Uint8Array(10), { headers: { 'Content-Type': 'audio/mpeg' } })
+    }
+    await expect(fetchPreview('http://cdn.example.com/a.mp3', record)).rejects.toMatchObject({
+      kind: 'protocol',
+      code: 'service_url_insecure',
+    })
+    expect(asked).toEqual([])
+    await expect(fetchPreview('https://cdn.example.com/a.mp3', record)).resolves.toMatchObject({
+      format: 'mp3',
+    })
+    expect(asked).toEqual(['https://cdn.example.com/a.mp3'])
   })
 })

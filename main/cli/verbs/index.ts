@@ -1,6 +1,7 @@
 // Every verb of `loa`, in the order `loa --help` lists them.
 import type { Verb } from '../verb'
 import { demoServerVerb } from './demo-server'
+import { loginVerb, logoutVerb } from './login'
 import { statusVerb } from './status'
 import { usageVerb } from './usage'
 import { modelsVerb } from './models'
@@ -19,5 +20,7 @@ export const VERBS: readonly Verb[] = [
   realtimeModelsVerb,
   sayVerb,
   voicesVerb,
+  loginVerb,
+  logoutVerb,
   demoServerVerb,
 ]

@@ -1,6 +1,6 @@
 // `loa sessions [--limit N]`: realtime session history, newest first (realtime-api.md `GET /sessions`).
 // Also home of what the realtime verbs share: credentials, the sessions client, failures to exit codes.
-import { SessionsApi, type RealtimeSessionInfo } from '../../realtime/sessions-api'
+import { SessionsApi, type RealtimeSessionInfo, type SessionPage } from '../../realtime/sessions-api'
 import { intFlag } from '../args'
 import type { ExitCode } from '../exit-codes'
 import { DASH, UNKNOWN, formatCount, formatDateTime, formatVnd } from '../format'
@@ -23,17 +23,33 @@ service's answer does not show readably says "unknown".
 Flags:
   --limit N   how many sessions (1-${MAX_LIMIT}, default ${DEFAULT_LIMIT})
 
-With --json, prints {"sessions": [...], "hasMore"} as parsed from the service.`,
+With --json, prints {"sessions": [...], "hasMore"} as parsed from the service; a session's token is
+shown as "[redacted]".`,
   options: { limit: { type: 'string' } },
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
     const limit = intFlag(ctx.values.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT
     return withSessionsApi(ctx, 'sessions', async (api) => {
       const page = await api.list(limit)
-      await printResult(ctx, page, () => renderSessions(page.sessions, page.hasMore))
+      await printResult(ctx, withoutTokens(page), () => renderSessions(page.sessions, page.hasMore))
     })
   },
 }
+
+/**
+ * The page as --json prints it: a session token opens the session's audio channel, so it is a secret
+ * like the key and never printed; the rest of the connection (kind, url, protocol) stays.
+ */
+function withoutTokens(page: SessionPage): SessionPage {
+  return {
+    ...page,
+    sessions: page.sessions.map((s) =>
+      s.connection === null ? s : { ...s, connection: { ...s.connection, token: REDACTED } },
+    ),
+  }
+}
+
+const REDACTED = '[redacted]'
 
 /** Resolves the gateway and key, runs `work`, and turns a failure into one stderr line and an exit code. */
 export function withSessionsApi(

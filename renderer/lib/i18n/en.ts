@@ -72,6 +72,8 @@ export const en: Record<MessageKey, string> = {
   'settings.keyClear': 'Remove key',
   'settings.keySaved': 'Saved the key ending in …{hint}.',
   'settings.keyNone': 'No key yet: Loa is running against the demo service.',
+  'settings.baseUrlRefused':
+    'The saved gateway address {baseUrl} was not used, and your key was sent nowhere: {reason} Loa runs on the demo service until you save a safe address.',
   'settings.keyStored.keychain': 'The key is kept in the system keychain.',
   'settings.keyStored.encrypted-file': 'The key is encrypted with the operating system’s secure storage.',
   'settings.keyStored.memory': 'The key is kept only until Loa quits.',

@@ -73,6 +73,8 @@ export const vi = {
   'settings.keyClear': 'Xóa khóa',
   'settings.keySaved': 'Đã lưu khóa kết thúc bằng …{hint}.',
   'settings.keyNone': 'Chưa có khóa: Loa đang chạy với dịch vụ demo.',
+  'settings.baseUrlRefused':
+    'Địa chỉ cổng API đã lưu {baseUrl} không được dùng, và khóa của bạn không được gửi đi đâu: {reason} Loa chạy với dịch vụ demo cho đến khi bạn lưu một địa chỉ an toàn.',
   'settings.keyStored.keychain': 'Khóa được giữ trong kho khóa của hệ thống.',
   'settings.keyStored.encrypted-file': 'Khóa được mã hóa bằng kho bảo mật của hệ điều hành.',
   'settings.keyStored.memory': 'Khóa chỉ được giữ đến khi thoát Loa.',

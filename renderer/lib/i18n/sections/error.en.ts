@@ -89,6 +89,15 @@ export const errorEn: Record<keyof typeof errorVi, string> = {
   'error.code.base_url_not_https.next': 'Use {suggestion}.',
   'error.code.base_url_has_v1': 'The gateway address ends in /v1, which Loa adds itself.',
   'error.code.base_url_has_v1.next': 'Use {suggestion}.',
+  'error.code.service_url_insecure':
+    'The service gave an address in clear text (http:// or ws://) for this https:// gateway; Loa did not send the session token or fetch anything there.',
+  'error.code.service_url_insecure.next':
+    'Try again later; if it keeps happening, tell the service’s support, quoting the request id.',
+  'error.code.service_url_invalid': 'The service gave an address Loa cannot use.',
+  'error.code.service_url_invalid.next':
+    'Try again later; if it keeps happening, tell the service’s support, quoting the request id.',
+  'error.code.preview_redirect': 'The voice sample was moved to another host, so Loa did not follow it.',
+  'error.code.preview_redirect.next': 'Try another voice, or tell the service’s support.',
   'error.code.key_malformed': 'That does not look like an API key.',
   'error.code.key_malformed.next':
     'Paste the whole key on one line, without spaces (keys usually start with sk-). You create keys on the service’s website, API keys page.',

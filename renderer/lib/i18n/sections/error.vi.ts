@@ -90,6 +90,15 @@ export const errorVi = {
   'error.code.base_url_not_https.next': 'Dùng {suggestion}.',
   'error.code.base_url_has_v1': 'Địa chỉ cổng API kết thúc bằng /v1, phần Loa tự thêm vào.',
   'error.code.base_url_has_v1.next': 'Dùng {suggestion}.',
+  'error.code.service_url_insecure':
+    'Dịch vụ đưa một địa chỉ không mã hóa (http:// hoặc ws://) cho cổng API https:// này; Loa không gửi mã phiên hay tải gì từ đó.',
+  'error.code.service_url_insecure.next':
+    'Hãy thử lại sau; nếu vẫn vậy, báo bộ phận hỗ trợ của dịch vụ, kèm mã yêu cầu.',
+  'error.code.service_url_invalid': 'Dịch vụ đưa một địa chỉ mà Loa không dùng được.',
+  'error.code.service_url_invalid.next':
+    'Hãy thử lại sau; nếu vẫn vậy, báo bộ phận hỗ trợ của dịch vụ, kèm mã yêu cầu.',
+  'error.code.preview_redirect': 'Giọng mẫu bị chuyển sang một máy chủ khác, nên Loa không theo.',
+  'error.code.preview_redirect.next': 'Hãy chọn giọng khác, hoặc báo bộ phận hỗ trợ của dịch vụ.',
   'error.code.key_malformed': 'Đây không giống một khóa API.',
   'error.code.key_malformed.next':
     'Dán cả khóa trên một dòng, không có dấu cách (khóa thường bắt đầu bằng sk-). Khóa được tạo trên trang web của dịch vụ, mục khóa API (API keys).',

@@ -1,0 +1,116 @@
+// `loa login` and `loa logout`: the key kept in the OS keychain entry the Loa app uses for the gateway, so
+// scripts and the app share one key and it never sits on a command line. The key is checked with the
+// app's own check (connection/validate-key.ts) before anything is stored.
+import { checkKeyShape, validateKey } from '../../connection/validate-key'
+import { AppError } from '../../errors'
+import { forgetGatewayKey } from '../../secrets/gateway-key'
+import { accountFor, legacyAccountFor } from '../../secrets/secret-store'
+import { resolveBaseUrl } from '../credentials'
+import { EXIT } from '../exit-codes'
+import { CliFailure } from '../failure'
+import { HINTS } from '../failure-codes'
+import { failureOut, reportFailure } from '../failure-output'
+import { openKeychain } from '../keychain-entry'
+import { readSecret } from '../read-secret'
+import { UsageError, type Verb, type VerbContext } from '../verb'
+
+export const loginVerb: Verb = {
+  name: 'login',
+  summary: 'check an API key with the service and keep it in the system keychain',
+  usage: 'loa login [--base-url URL]',
+  help: `Reads the API key from standard input when it is piped (printf %s "$KEY" | loa login), else asks
+for it without showing what you type; checks it with the service; and keeps it in the system keychain
+entry the Loa app uses for that gateway. Later commands then need no key.
+
+Exit 3 when the service refuses the key; exit 1 when no system keychain can store it.`,
+  options: {},
+  async run(ctx) {
+    noArguments(ctx)
+    let key: string | undefined
+    try {
+      const baseUrl = await resolveBaseUrl(ctx.global, { env: ctx.env })
+      key = ctx.global.key ?? (await askForKey(ctx))
+      key = checkKeyShapeOrUsage(key)
+      await validateKey({ baseUrl, key }).catch((err: unknown) => {
+        throw refusal(err)
+      })
+      const store = await openKeychain()
+      await store.set(accountFor(baseUrl), key)
+      // An entry under the older host-only name would otherwise come back on a later read.
+      await store.delete(legacyAccountFor(baseUrl)).catch(() => false)
+      ctx.stdout.write(
+        ctx.global.json
+          ? `${JSON.stringify({ baseUrl, stored: true })}\n`
+          : `Key ending …${key.slice(-4)} checked and saved in the system keychain for ${baseUrl}.\n`,
+      )
+      return EXIT.ok
+    } catch (err) {
+      return reportFailure(failureOut(ctx), err, { verbName: 'login', key })
+    }
+  },
+}
+
+export const logoutVerb: Verb = {
+  name: 'logout',
+  summary: 'remove the API key kept in the system keychain for the gateway',
+  usage: 'loa logout [--base-url URL]',
+  help: `Removes the key kept in the system keychain for the gateway (the one 'loa login' or the Loa app
+saved). Exits 0 also when none was kept.`,
+  options: {},
+  async run(ctx) {
+    noArguments(ctx)
+    try {
+      const baseUrl = await resolveBaseUrl(ctx.global, { env: ctx.env })
+      const removed = await forgetGatewayKey(await openKeychain(), baseUrl)
+      ctx.stdout.write(
+        ctx.global.json
+          ? `${JSON.stringify({ baseUrl, removed })}\n`
+          : removed
+            ? `Removed the key kept for ${baseUrl}.\n`
+            : `No key was kept for ${baseUrl}; nothing to remove.\n`,
+      )
+      return EXIT.ok
+    } catch (err) {
+      return reportFailure(failureOut(ctx), err, { verbName: 'logout' })
+    }
+  },
+}
+
+function noArguments(ctx: VerbContext): void {
+  if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+}
+
+async function askForKey(ctx: VerbContext): Promise<string> {
+  if (!ctx.stdin) throw new CliFailure('no key to read.', EXIT.usage, 'usage', LOGIN_KEY_HINT)
+  try {
+    return await readSecret(ctx.stdin, 'API key: ', ctx.stderr)
+  } catch {
+    throw new CliFailure('cancelled; nothing was saved.', EXIT.failure, 'failure', null)
+  }
+}
+
+const LOGIN_KEY_HINT = 'pipe the key on standard input (printf %s "$KEY" | loa login), or type it when asked.'
+
+function checkKeyShapeOrUsage(key: string): string {
+  try {
+    return checkKeyShape(key)
+  } catch {
+    const said = key.trim() === '' ? 'no key was given' : 'that does not look like an API key'
+    throw new CliFailure(`${said}; nothing was saved.`, EXIT.usage, 'usage', LOGIN_KEY_HINT)
+  }
+}
+
+/** The app's refusals in the CLI's codes: a refused key is exit 3, as for every other verb. */
+function refusal(err: unknown): unknown {
+  if (!(err instanceof AppError)) return err
+  if (err.kind === 'auth')
+    return new CliFailure(
+      'the service did not accept this key; nothing was saved.',
+      EXIT.auth,
+      'auth',
+      HINTS.loginAgain,
+    )
+  if (err.kind === 'account_locked')
+    return new CliFailure(`${err.message} Nothing was saved.`, EXIT.auth, 'account_locked', HINTS.locked)
+  return err
+}
