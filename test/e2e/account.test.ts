@@ -153,7 +153,7 @@ describe('the tray popup', () => {
       )
     expect(me.plan).toBe('ADVANCED_PLUS')
     const page = await openPopup()
-    await expect.poll(() => page.textContent('[data-testid="plan-name"]')).toBe('Advanced Plus')
+    await expect.poll(() => page.textContent('[data-testid="plan-name"]')).toBe('Advanced+')
     const year = new Date(me.planExpiresAt!).getFullYear()
     expect(await page.textContent('[data-testid="plan"]')).toContain(`Hết hạn`)
     expect(await page.textContent('[data-testid="plan"]')).toContain(String(year))
@@ -204,10 +204,10 @@ describe('the tray popup', () => {
     try {
       // The harness sends nav:show to every page, the popup included: each click gets a fresh popup.
       const views = {
-        Nói: 'voice',
-        Đọc: 'reader',
+        'Trò chuyện': 'voice',
+        'Đọc văn bản': 'reader',
         'Sử dụng': 'usage',
-        'Danh mục': 'catalog',
+        'Danh mục mô hình': 'catalog',
         'Cài đặt': 'settings',
       }
       for (const [label, view] of Object.entries(views)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compactNumber, compactVnd, formatDay } from '../../renderer/components/charts/axis-format'
+import { axisCount, axisVnd, formatDay } from '../../renderer/components/charts/axis-format'
 import { durationMs, formatDuration } from '../../renderer/components/usage/duration'
 import { modelColumns } from '../../renderer/components/usage/model-columns'
 import {
@@ -221,11 +221,13 @@ describe('the per-model table', () => {
 })
 
 describe('chart axes', () => {
-  it('use short amounts in the UI language', () => {
-    expect(nbsp(compactVnd(1_918_848, 'vi'))).toBe('1,9 Tr ₫')
-    expect(compactVnd(1_918_848, 'en')).toBe('₫1.9M')
-    expect(compactNumber(13_991_141, 'en')).toBe('14M')
-    expect(nbsp(compactNumber(1234, 'vi'))).toBe('1,2 N')
+  it("use the app's short amounts in the UI language, with Vietnamese words for the units", () => {
+    expect(nbsp(axisVnd(100_000, 'vi'))).toBe('100 nghìn ₫')
+    expect(nbsp(axisVnd(1_918_848, 'vi'))).toBe('1,92 triệu ₫')
+    expect(nbsp(axisVnd(2_500_000_000, 'vi'))).toBe('2,5 tỷ ₫')
+    expect(axisVnd(1_918_848, 'en')).toBe('₫1.92M')
+    expect(axisCount(13_991_141, 'en')).toBe('14M')
+    expect(nbsp(axisCount(1234, 'vi'))).toBe('1,23 nghìn')
   })
 
   it('label service days without shifting them into the local time zone', () => {
