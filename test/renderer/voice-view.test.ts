@@ -159,6 +159,15 @@ describe('what main pushes', () => {
     app.settings.set({ ...settingsWith({ talkKey: 'F9' }), language: 'en' } as Settings)
     flushSync()
     expect(intro()).toContain('Press F9 anywhere to start talking')
+    bridge.emit('hotkey:changed', {
+      accelerator: 'F9',
+      mode: 'none',
+      reasonKey: 'hotkey.reason.noDesktop',
+      conflict: false,
+      error: null,
+    })
+    flushSync()
+    expect(intro()).toContain('The talk key F9 does not work on this desktop right now')
   })
 
   it('says in Vietnamese why the service cut the conversation', async () => {

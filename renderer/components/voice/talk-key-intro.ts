@@ -11,7 +11,8 @@ export function talkKeyIntro(
   platform: string,
   t: Translate,
 ): string {
-  if (accelerator === '' || mode === 'none') return t('view.voice.introNoKey')
+  if (accelerator === '') return t('view.voice.introNoKey')
   const key = acceleratorLabel(accelerator, platform)
+  if (mode === 'none') return t('view.voice.introKeyIdle', { key })
   return mode === 'toggle' ? t('view.voice.introToggle', { key }) : t('view.voice.intro', { key })
 }

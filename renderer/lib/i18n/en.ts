@@ -39,6 +39,8 @@ export const en: Record<MessageKey, string> = {
   'view.voice.title': VIEW_NAMES.voice,
   'view.voice.intro': 'Hold {key} anywhere, speak, release. Loa answers aloud.',
   'view.voice.introToggle': 'Press {key} anywhere to start talking, and again to stop. Loa answers aloud.',
+  'view.voice.introKeyIdle':
+    'The talk key {key} does not work on this desktop right now (see Settings): hold the talk button below. Loa answers aloud.',
   'view.voice.introNoKey':
     'No talk key is set: set one in Settings, or hold the talk button below. Loa answers aloud.',
   'view.reader.title': VIEW_NAMES.reader,

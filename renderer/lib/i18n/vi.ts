@@ -41,6 +41,8 @@ export const vi = {
   'view.voice.intro': 'Giữ {key} ở bất cứ đâu, nói, rồi thả ra. Loa trả lời bằng giọng nói.',
   'view.voice.introToggle':
     'Nhấn {key} ở bất cứ đâu để bắt đầu nói, nhấn lần nữa để dừng. Loa trả lời bằng giọng nói.',
+  'view.voice.introKeyIdle':
+    'Phím nói {key} chưa dùng được trên máy này (xem Cài đặt): giữ nút nói bên dưới. Loa trả lời bằng giọng nói.',
   'view.voice.introNoKey':
     'Chưa đặt phím nói: đặt trong Cài đặt, hoặc giữ nút nói bên dưới. Loa trả lời bằng giọng nói.',
   'view.reader.title': VIEW_NAMES.reader,
