@@ -84,6 +84,11 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'usage.records.export': 'Export CSV',
   'usage.records.exporting': 'Exporting…',
   'usage.records.saved': 'Saved to {path}',
+  'usage.records.zone': 'Times are shown in {zone} time ({offset}); the CSV file uses the same.',
+  'usage.records.truncated':
+    'The last {days} days hold {held} requests (by the daily counts), but the service lists at most {limit}, with no paging: this table and the CSV file have only the newest {shown}, leaving out {missing} older ones.',
+  'usage.records.tokensDetail': 'in {input} · out {output}',
+  'usage.records.costDetail': '{percent} off {listPrice}',
   'usage.records.noSentTime':
     'Requests from before 16 Aug 2026 were recorded only when they finished; when they were sent is not known (—).',
 
@@ -106,9 +111,17 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'usage.col.discount': 'Discount',
   'usage.col.cost': 'Cost',
   'usage.col.keySource': 'Key source',
+  'usage.col.status': 'Status',
   'usage.csv.vndHeader': '{label} (VND)',
   'usage.csv.percentHeader': '{label} (%)',
   'usage.csv.durationHeader': 'Duration (seconds)',
+  'usage.csv.timeHeader': '{label} ({zone} time, {offset})',
+  'usage.csv.truncated':
+    'Only the newest {shown} requests: the last {days} days hold {held}, but the service lists at most {limit}.',
+
+  'usage.status.charged': 'Charged',
+  'usage.status.covered': 'Not charged',
+  'usage.status.free': 'Free',
 
   'usage.keySource.PRIMARY': 'Primary key',
   'usage.keySource.SECONDARY': 'Secondary key',

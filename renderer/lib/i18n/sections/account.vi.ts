@@ -83,6 +83,11 @@ export const accountVi = {
   'usage.records.export': 'Xuất CSV',
   'usage.records.exporting': 'Đang xuất…',
   'usage.records.saved': 'Đã lưu vào {path}',
+  'usage.records.zone': 'Giờ hiển thị theo múi {zone} ({offset}); tệp CSV cũng vậy.',
+  'usage.records.truncated':
+    '{days} ngày qua có {held} yêu cầu (theo số đếm từng ngày), nhưng dịch vụ chỉ liệt kê tối đa {limit} yêu cầu, không phân trang: bảng này và tệp CSV chỉ có {shown} yêu cầu mới nhất, thiếu {missing} yêu cầu cũ hơn.',
+  'usage.records.tokensDetail': 'vào {input} · ra {output}',
+  'usage.records.costDetail': 'giảm {percent} từ {listPrice}',
   'usage.records.noSentTime':
     'Yêu cầu trước ngày 16/08/2026 chỉ được ghi lúc hoàn tất; giờ gửi của chúng không được lưu (—).',
 
@@ -105,9 +110,17 @@ export const accountVi = {
   'usage.col.discount': 'Giảm giá',
   'usage.col.cost': 'Chi phí',
   'usage.col.keySource': 'Nguồn khóa',
+  'usage.col.status': 'Trạng thái',
   'usage.csv.vndHeader': '{label} (VND)',
   'usage.csv.percentHeader': '{label} (%)',
   'usage.csv.durationHeader': 'Thời gian (giây)',
+  'usage.csv.timeHeader': '{label} (giờ {zone}, {offset})',
+  'usage.csv.truncated':
+    'Chỉ có {shown} yêu cầu mới nhất: {days} ngày qua có {held} yêu cầu, nhưng dịch vụ chỉ liệt kê tối đa {limit}.',
+
+  'usage.status.charged': 'Đã tính phí',
+  'usage.status.covered': 'Không tính phí',
+  'usage.status.free': 'Miễn phí',
 
   'usage.keySource.PRIMARY': 'Khóa chính',
   'usage.keySource.SECONDARY': 'Khóa phụ',
