@@ -212,6 +212,23 @@ describe('one vocabulary', () => {
   })
 })
 
+describe('the Usage charts', () => {
+  it('label the money axis with the app\'s short forms, never Intl\'s "100 N ₫"', async () => {
+    const page = await openView('usage')
+    const ticks = async (testid: string) => {
+      const raw = await page.getAttribute(`[data-testid="${testid}"]`, 'data-ticks')
+      return JSON.parse(raw || '{}') as Record<string, string[]>
+    }
+    await expect.poll(async () => (await ticks('daily-chart')).cost?.length ?? 0).toBeGreaterThan(1)
+    const cost = (await ticks('daily-chart')).cost!.map(plain)
+    for (const label of cost) expect(label).toMatch(/^[\d.,]+( (nghìn|triệu|tỷ))? ₫$/)
+    expect(cost.join(' ')).not.toMatch(/ (N|Tr|T) ₫/)
+    const tokens = (await ticks('daily-chart')).tokens!.map(plain)
+    for (const label of tokens) expect(label).toMatch(/^[\d.,]+( (nghìn|triệu|tỷ))?$/)
+    await page.close()
+  })
+})
+
 describe('the Voice view', () => {
   it('names the talk key that is set and the cap the service will set, before any session', async () => {
     const page = await openView('voice')
