@@ -34,3 +34,38 @@ export function formatDateTime(iso: string, lang: Language): string {
   if (Number.isNaN(d.getTime())) return '—'
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(d)
 }
+
+const NBSP = '\u00a0'
+
+function shortCountFormatter(lang: Language, significantDigits: number): Intl.NumberFormat {
+  // Vietnamese has no agreed short forms: Intl's "N" and "Tr" read as nothing to most people, so the words
+  // themselves ("nghìn", "triệu", "tỷ") are written out. English keeps K, M and B.
+  return new Intl.NumberFormat(LOCALES[lang], {
+    notation: 'compact',
+    compactDisplay: lang === 'vi' ? 'long' : 'short',
+    maximumSignificantDigits: significantDigits,
+  })
+}
+
+/**
+ * A count in few characters: "2,5 triệu" / "2.5M". `significantDigits` is how much of the number to keep,
+ * for places where two short figures must still tell apart (a pool's "left" and "total").
+ */
+export function formatCountShort(value: number, lang: Language, significantDigits = 3): string {
+  return Number.isFinite(value) ? shortCountFormatter(lang, significantDigits).format(value) : '—'
+}
+
+/**
+ * The app's one short form of money, for chart axes and tight rows: "100 nghìn ₫", "1,5 triệu ₫" in
+ * Vietnamese (never Intl's "100 N ₫"), "₫100K", "₫1.5M" in English.
+ */
+export function formatVndShort(amount: number, lang: Language): string {
+  if (!Number.isFinite(amount)) return '—'
+  if (lang === 'vi') return `${formatCountShort(amount, lang)}${NBSP}₫`
+  return new Intl.NumberFormat(LOCALES[lang], {
+    style: 'currency',
+    currency: 'VND',
+    notation: 'compact',
+    maximumSignificantDigits: 3,
+  }).format(amount)
+}

@@ -153,7 +153,7 @@ describe('the tray popup', () => {
       )
     expect(me.plan).toBe('ADVANCED_PLUS')
     const page = await openPopup()
-    await expect.poll(() => page.textContent('[data-testid="plan-name"]')).toBe('Advanced Plus')
+    await expect.poll(() => page.textContent('[data-testid="plan-name"]')).toBe('Advanced+')
     const year = new Date(me.planExpiresAt!).getFullYear()
     expect(await page.textContent('[data-testid="plan"]')).toContain(`Hết hạn`)
     expect(await page.textContent('[data-testid="plan"]')).toContain(String(year))
@@ -204,10 +204,10 @@ describe('the tray popup', () => {
     try {
       // The harness sends nav:show to every page, the popup included: each click gets a fresh popup.
       const views = {
-        Nói: 'voice',
-        Đọc: 'reader',
+        'Trò chuyện': 'voice',
+        'Đọc văn bản': 'reader',
         'Sử dụng': 'usage',
-        'Danh mục': 'catalog',
+        'Danh mục mô hình': 'catalog',
         'Cài đặt': 'settings',
       }
       for (const [label, view] of Object.entries(views)) {
@@ -296,7 +296,9 @@ describe('the usage window', () => {
     expect(sent).toBe(records.data[0]!.date)
     expect(completed).toBe(records.data[0]!.completedAt)
     expect(Date.parse(completed!)).toBeGreaterThanOrEqual(Date.parse(sent!))
-    expect(await first.locator('td[data-col="duration"]').textContent()).toMatch(/giây|phút|giờ/)
+    expect(await first.locator('td[data-col="completed"] [data-detail="completed"]').textContent()).toMatch(
+      /giây|phút|giờ/,
+    )
 
     // Export in another order than the default: the file follows the table.
     await page.click(`${table} th[data-col="cost"] button`)
@@ -306,10 +308,19 @@ describe('the usage window', () => {
         return {
           sent: cell('sent')?.querySelector('time')?.getAttribute('datetime') ?? '',
           completed: cell('completed')?.querySelector('time')?.getAttribute('datetime') ?? '',
+          // The instant in the page's own zone, read with Date's getters rather than Intl.
+          completedLocal: (() => {
+            const iso = cell('completed')?.querySelector('time')?.getAttribute('datetime')
+            if (!iso) return ''
+            const d = new Date(iso)
+            const p = (n: number) => String(n).padStart(2, '0')
+            return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`
+          })(),
           model: cell('model')?.textContent?.trim() ?? '',
-          cost: cell('cost')?.textContent ?? '',
-          input: cell('input')?.textContent ?? '',
-          keySource: cell('keySource')?.textContent?.trim() ?? '',
+          cost: cell('cost')?.firstChild?.textContent ?? '',
+          tokens: cell('tokens')?.firstChild?.textContent ?? '',
+          status: cell('status')?.firstChild?.textContent?.trim() ?? '',
+          keySource: cell('status')?.querySelector('[data-detail]')?.textContent?.trim() ?? '',
         }
       }),
     )
@@ -323,16 +334,23 @@ describe('the usage window', () => {
     const bytes = await readFile(path)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const content = bytes.toString('utf8').slice(1)
-    // Nothing in the demo's records needs quoting, so splitting on commas reads the file exactly.
-    expect(content).not.toContain('"')
     const lines = content.split('\r\n')
     expect(lines.at(-1)).toBe('')
-    const [header, ...rows] = lines.slice(0, -1).map((l) => l.split(','))
+    // The demo's 30 days hold more than the 200 the service lists: the file says so above its header,
+    // quoted as one field.
+    expect(lines[0]).toMatch(/^"Chỉ có \d+ yêu cầu mới nhất: 30 ngày qua có [\d.]+ yêu cầu, .*"$/)
+    // The time headers name the zone after a comma, so they are quoted; nothing in the demo's records
+    // needs quoting, so splitting the rows on commas reads them exactly.
+    const header = [...lines[1]!.matchAll(/"([^"]*)"|([^,]+)/g)].map((m) => m[1] ?? m[2])
+    expect(lines.slice(2).join('\r\n')).not.toContain('"')
+    const rows = lines.slice(2, -1).map((l) => l.split(','))
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
     expect(header).toEqual([
-      'Gửi lúc',
-      'Hoàn tất',
+      expect.stringMatching(new RegExp(`^Gửi lúc \\(giờ ${zone}, GMT`)),
+      expect.stringMatching(new RegExp(`^Hoàn tất \\(giờ ${zone}, GMT`)),
       'Thời gian (giây)',
       'Mô hình',
+      'Token',
       'Token vào',
       'Token ra',
       'Token cache',
@@ -340,19 +358,22 @@ describe('the usage window', () => {
       'Giá gốc (VND)',
       'Giảm giá (%)',
       'Chi phí (VND)',
+      'Trạng thái',
       'Nguồn khóa',
     ])
     expect(rows).toHaveLength(shown.length)
     rows.forEach((row, i) => {
       const cell = shown[i]!
-      expect(row[0]).toBe(cell.sent)
-      expect(row[1]).toBe(cell.completed)
+      // The file's wall-clock time is the table's instant in the zone the table shows.
+      expect(row[0]).toMatch(/^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})?$/)
+      expect(row[1]).toBe(cell.completedLocal)
       expect(row[3]).toBe(cell.model)
-      expect(Number(row[4])).toBe(digits(cell.input))
-      expect(Number(row[10])).toBe(digits(cell.cost))
-      expect(row[11]).toBe(cell.keySource)
+      expect(Number(row[4])).toBe(digits(cell.tokens))
+      expect(Number(row[11])).toBe(digits(cell.cost))
+      expect(row[12]).toBe(cell.status)
+      expect(row[13]).toBe(cell.keySource)
     })
-    const costs = rows.map((r) => Number(r[10]))
+    const costs = rows.map((r) => Number(r[11]))
     expect(costs).toEqual([...costs].sort((a, b) => b - a))
     await page.close()
   })

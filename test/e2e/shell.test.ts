@@ -38,7 +38,7 @@ describe('navigation', () => {
       usage: 'Sử dụng',
       catalog: 'Danh mục mô hình',
       settings: 'Cài đặt',
-      voice: 'Trò chuyện bằng giọng nói',
+      voice: 'Trò chuyện',
     }
     for (const [view, title] of Object.entries(titles)) {
       await page.click(`nav a[data-view="${view}"]`)
@@ -77,11 +77,11 @@ describe('language and theme', () => {
     const other = await openPage('voice')
     await page.selectOption('select[name="language"]', 'en')
     await expect.poll(() => page.textContent('nav a[data-view="voice"]')).toBe('Voice')
-    await expect.poll(() => other.textContent('main h1')).toBe('Voice chat')
+    await expect.poll(() => other.textContent('main h1')).toBe('Voice')
     expect(await page.getAttribute('html', 'lang')).toBe('en')
     await page.selectOption('select[name="language"]', 'vi')
     await expect.poll(() => page.textContent('nav a[data-view="voice"]')).toBe('Trò chuyện')
-    await expect.poll(() => other.textContent('main h1')).toBe('Trò chuyện bằng giọng nói')
+    await expect.poll(() => other.textContent('main h1')).toBe('Trò chuyện')
     await page.close()
     await other.close()
   })

@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest'
 import type { Glance, IpcError, Part } from '../../preload/contract'
 import { accountBlock } from '../../renderer/components/account/blocked'
 import { errorText } from '../../renderer/components/account/error-text'
-import { PLAN_EXPIRY_WARNING_MS, planExpiry, planLabel } from '../../renderer/components/account/plan'
-import { hasPooledQuota, remainingShare } from '../../renderer/components/account/pools'
+import {
+  PLAN_EXPIRY_WARNING_MS,
+  PLAN_NO_END_AFTER_MS,
+  planExpiry,
+  planLabel,
+} from '../../renderer/components/account/plan'
+import {
+  floorToSignificant,
+  hasPooledQuota,
+  percentLeft,
+  poolDigits,
+  remainingShare,
+} from '../../renderer/components/account/pools'
 import { ageOf, relativeAge } from '../../renderer/components/account/relative-time'
 import { savedShares, savingsSources } from '../../renderer/components/account/savings'
 import type { PooledQuota, Savings } from '../../renderer/components/account/shapes'
@@ -37,9 +48,10 @@ function glance(overrides: Partial<Glance> = {}): Glance {
 }
 
 describe('plan names', () => {
-  it('read the known codes in the UI language and show others as sent', () => {
-    expect(planLabel('ADVANCED_PLUS', en)).toBe('Advanced Plus')
-    expect(planLabel('FREE', vi)).toBe('Miễn phí')
+  it('read the known codes as the spec writes them and show others as sent', () => {
+    expect(planLabel('ADVANCED_PLUS', en)).toBe('Advanced+')
+    expect(planLabel('ADVANCED_PLUS', vi)).toBe('Advanced+')
+    expect(planLabel('FREE', vi)).toBe('Free')
     expect(planLabel('FREE', en)).toBe('Free')
     expect(planLabel('ENTERPRISE_2027', vi)).toBe('ENTERPRISE_2027')
     expect(planLabel('toString', vi)).toBe('toString')
@@ -65,7 +77,16 @@ describe('plan expiry', () => {
     expect(planExpiry(new Date(now - DAY).toISOString(), now).state).toBe('expired')
     expect(planExpiry(new Date(now).toISOString(), now).state).toBe('expired')
     expect(planExpiry(null, now)).toEqual({ state: 'none' })
+    expect(planExpiry(undefined, now)).toEqual({ state: 'none' })
     expect(planExpiry('not a date', now)).toEqual({ state: 'none' })
+  })
+
+  it('reads an end more than 50 years ahead as no end: FREE plans come with 31 Dec 2099', () => {
+    expect(planExpiry('2099-12-31T23:59:59.000Z', now)).toEqual({ state: 'none' })
+    expect(planExpiry(new Date(now + PLAN_NO_END_AFTER_MS + DAY).toISOString(), now)).toEqual({
+      state: 'none',
+    })
+    expect(planExpiry(new Date(now + PLAN_NO_END_AFTER_MS - DAY).toISOString(), now).state).toBe('later')
   })
 })
 
@@ -141,6 +162,33 @@ describe('pooled quota', () => {
     expect(remainingShare(pool(0, 0))).toBe(0)
     expect(remainingShare(pool(100, 150))).toBe(1)
     expect(remainingShare(pool(100, -5))).toBe(0)
+  })
+
+  it('never rounds the share left up, so 100 % means untouched', () => {
+    expect(percentLeft(pool(2_500_000, 2_496_000))).toBe(99)
+    expect(percentLeft(pool(2_500_000, 2_500_000))).toBe(100)
+    expect(percentLeft(pool(2_500_000, 0))).toBe(0)
+  })
+
+  it('keeps as many digits as the short figures need to agree with the percent beside them', () => {
+    // "2.5M left of 2.5M, 98 %" was the contradiction: each case checks the shown figures against the percent.
+    for (const [total, remaining] of [
+      [2_500_000, 2_468_000],
+      [2_500_000, 2_496_000],
+      [14_000_000, 13_991_141],
+      [2_500_000, 1_234_567],
+      [2_500_000, 2_500_000],
+      [1_000_000, 7_000],
+    ] as const) {
+      const p = pool(total, remaining)
+      const digits = poolDigits(p)
+      const shownLeft = floorToSignificant(remaining, digits)
+      const shownTotal = floorToSignificant(total, digits)
+      expect(Math.floor((shownLeft / shownTotal) * 100), `${remaining} of ${total}`).toBe(percentLeft(p))
+      if (remaining < total) expect(shownLeft, `${remaining} of ${total}`).toBeLessThan(shownTotal)
+      expect(shownLeft).toBeLessThanOrEqual(remaining)
+    }
+    expect(poolDigits(pool(2_500_000, 2_468_000))).toBe(3)
   })
 
   it('knows a plan without pooled quota', () => {

@@ -125,17 +125,18 @@ describe('the requests export', () => {
   }
   const old: UsageRecord = { ...oldWire, ...recordTimes(oldWire) }
 
-  it('has the table columns in the table order, VND as whole dong and ISO times', () => {
+  it('has every column in the table order, VND as whole dong and times in the zone shown, named', () => {
     const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
       translate('vi', key, params)
-    const columns = recordColumns('vi', t)
+    const columns = recordColumns('vi', t, 'Asia/Ho_Chi_Minh', new Date('2026-11-22T05:00:00Z'))
     const [header, first, second] = parseCsv(tableCsv(columns, [record, old]).slice(1))
     expect(header).toEqual(columns.map((c) => c.csvHeader ?? c.label))
     expect(header).toEqual([
-      'Gửi lúc',
-      'Hoàn tất',
+      'Gửi lúc (giờ Asia/Ho_Chi_Minh, GMT+7)',
+      'Hoàn tất (giờ Asia/Ho_Chi_Minh, GMT+7)',
       'Thời gian (giây)',
       'Mô hình',
+      'Token',
       'Token vào',
       'Token ra',
       'Token cache',
@@ -143,13 +144,16 @@ describe('the requests export', () => {
       'Giá gốc (VND)',
       'Giảm giá (%)',
       'Chi phí (VND)',
+      'Trạng thái',
       'Nguồn khóa',
     ])
+    // 04:53:54 UTC is 11:53:54 in Vietnam, as the table shows it.
     expect(first).toEqual([
-      '2026-11-22T04:53:54.112Z',
-      '2026-11-22T04:58:59.802Z',
+      '2026-11-22 11:53:54',
+      '2026-11-22 11:58:59',
       '305.69',
       'gemini-2.5-flash',
+      String(record.totalTokens),
       '2469',
       '402',
       '0',
@@ -157,12 +161,26 @@ describe('the requests export', () => {
       '49',
       '15',
       '41',
+      'Đã tính phí',
       'Khóa chính',
     ])
     // From before 2026-08-16: `date` is the finish, the sending time and so the duration are not known;
     // an unknown key source as sent.
-    expect(second!.slice(0, 3)).toEqual(['', '2026-08-10T09:00:00.000Z', ''])
-    expect(second![11]).toBe('LEGACY')
+    expect(second!.slice(0, 3)).toEqual(['', '2026-08-10 16:00:00', ''])
+    expect(second![13]).toBe('LEGACY')
+  })
+
+  it('says above the header what the file leaves out', () => {
+    const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
+      translate('en', key, params)
+    const columns = recordColumns('en', t, 'UTC')
+    const csv = tableCsv(columns, [record], 'Only the newest 1 requests: the last 7 days hold 3.')
+    expect(csv.startsWith('\uFEFF')).toBe(true)
+    const [note, header, row] = parseCsv(csv.slice(1))
+    expect(note).toEqual(['Only the newest 1 requests: the last 7 days hold 3.'])
+    // ICU versions differ on UTC's own offset: "GMT" or "GMT+0".
+    expect(header![0]).toMatch(/^Sent \(UTC time, GMT(\+0)?\)$/)
+    expect(row![0]).toBe('2026-11-22 04:53:54')
   })
 
   it('is named for the local day', () => {

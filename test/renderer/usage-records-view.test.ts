@@ -81,7 +81,11 @@ describe('the recent requests table', () => {
     show(page([QUICK, LONG, OLD]))
     expect(times('sent')).toEqual([QUICK.date, LONG.date, '—'])
     expect(times('completed')).toEqual([QUICK.completedAt, LONG.completedAt, OLD.date])
-    expect(times('duration').at(-1)).toBe('—')
+    // The duration is the finish's second line; unknown without a sending time, so not shown.
+    const durations = [...target.querySelectorAll('tbody td[data-col="completed"]')].map(
+      (td) => td.querySelector('[data-detail="completed"]')?.textContent ?? null,
+    )
+    expect(durations).toEqual(['3 giây', '40 phút', null])
     expect(target.querySelector('[data-testid="records-no-sent-time"]')?.textContent).toContain('16/08/2026')
   })
 
@@ -95,5 +99,35 @@ describe('the recent requests table', () => {
     header('completed').click()
     flushSync()
     expect(times('completed')).toEqual([OLD.date, QUICK.completedAt, LONG.completedAt])
+  })
+
+  it('says when the period holds more requests than the service lists, by the daily counts', () => {
+    const day = (date: string, requestCount: number) => ({
+      date,
+      totalTokens: 0,
+      totalCostVND: 0,
+      requestCount,
+    })
+    usage.daily.request = { days: 7 }
+    usage.daily.part = { ...page([]), value: { data: [day('2026-08-31', 250), day('2026-09-01', 1)] } }
+    show(page([QUICK, LONG, OLD]))
+    const note = target.querySelector('[data-testid="records-truncated"]')?.textContent ?? ''
+    expect(note.replace(/\s+/g, ' ')).toContain('7 ngày qua có 251 yêu cầu')
+    expect(note).toContain('thiếu 248 yêu cầu cũ hơn')
+    unmount(view!)
+    view = null
+    target.innerHTML = ''
+    // Every request of the period listed: nothing to say.
+    usage.daily.part = { ...page([]), value: { data: [day('2026-09-01', 3)] } }
+    show(page([QUICK, LONG, OLD]))
+    expect(target.querySelector('[data-testid="records-truncated"]')).toBeNull()
+    usage.daily.part = null
+    usage.daily.request = null
+  })
+
+  it('names the time zone it shows the times in', () => {
+    show(page([QUICK]))
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    expect(target.querySelector('[data-testid="records-zone"]')?.textContent).toContain(zone)
   })
 })

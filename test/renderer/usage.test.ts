@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { compactNumber, compactVnd, formatDay } from '../../renderer/components/charts/axis-format'
+import { axisCount, axisVnd, formatDay } from '../../renderer/components/charts/axis-format'
 import { durationMs, formatDuration } from '../../renderer/components/usage/duration'
 import { modelColumns } from '../../renderer/components/usage/model-columns'
 import {
   formatRecordTime,
   keySourceLabel,
   recordColumns,
+  recordStatus,
 } from '../../renderer/components/usage/record-columns'
 import type { ModelUsageItem, UsageRecord } from '../../renderer/components/usage/shapes'
 import { nextSort, sortRows } from '../../renderer/components/usage/sort'
@@ -17,6 +18,8 @@ import { recordTimes } from '../../main/api/management/usage-times'
 const vi = (key: MessageKey, params?: Record<string, string | number>) => translate('vi', key, params)
 const en = (key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params)
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
+/** The zone most users see: the table and its file are written in it. */
+const ZONE = 'Asia/Ho_Chi_Minh'
 
 describe('sorting', () => {
   const rows = [
@@ -98,12 +101,14 @@ describe('the requests table', () => {
   })
 
   it('shows every field the brief asks for, formatted for the language', () => {
-    const cells = Object.fromEntries(recordColumns('vi', vi).map((c) => [c.id, nbsp(c.text(record))]))
+    const columns = recordColumns('vi', vi, ZONE)
+    const cells = Object.fromEntries(columns.map((c) => [c.id, nbsp(c.text(record))]))
     expect(cells).toEqual({
-      sent: nbsp(formatRecordTime(record.date, 'vi')),
+      sent: nbsp(formatRecordTime(record.date, 'vi', ZONE)),
       completed: '—',
       duration: '—',
       model: 'claude-haiku-4-5',
+      tokens: '22.801',
       input: '22.625',
       output: '176',
       cacheHit: '12.099',
@@ -111,12 +116,35 @@ describe('the requests table', () => {
       costBefore: '347 ₫',
       discount: '20%',
       cost: '278 ₫',
+      status: 'Đã tính phí',
       keySource: 'Pool A',
     })
+    // Six on screen, to fit a 980 px window; the others are detail lines there and columns in the file.
+    expect(columns.filter((c) => !c.csvOnly).map((c) => c.id)).toEqual([
+      'sent',
+      'completed',
+      'model',
+      'tokens',
+      'cost',
+      'status',
+    ])
+    const detail = (id: string) => nbsp(columns.find((c) => c.id === id)!.detail!(record) ?? '')
+    expect(detail('tokens')).toBe('vào 22.625 · ra 176')
+    expect(detail('cost')).toBe('giảm 20% từ 347 ₫')
+    expect(detail('status')).toBe('Pool A')
+  })
+
+  it('gives each request a status from what it was billed', () => {
+    const status = (patch: Partial<UsageRecord>) => recordStatus({ ...record, ...patch })
+    expect(status({})).toBe('charged')
+    expect(status({ costVND: 0, discountPercent: 100 })).toBe('covered')
+    expect(status({ costVND: 0, costBeforeDiscount: 0 })).toBe('free')
+    const en = recordColumns('en', (k, p) => translate('en', k, p), ZONE).find((c) => c.id === 'status')!
+    expect(en.text({ ...record, costVND: 0 })).toBe('Not charged')
   })
 
   it('marks the times for machines and sorts a missing completion last', () => {
-    const columns = recordColumns('en', en)
+    const columns = recordColumns('en', en, ZONE)
     const completed = columns.find((c) => c.id === 'completed')!
     expect(columns.find((c) => c.id === 'sent')!.datetime!(record)).toBe(record.date)
     expect(completed.datetime!(record)).toBeNull()
@@ -125,7 +153,7 @@ describe('the requests table', () => {
 
   it('heads the times "Sent" and "Finished" in both languages', () => {
     const labels = (t: typeof vi) =>
-      recordColumns('vi', t)
+      recordColumns('vi', t, ZONE)
         .filter((c) => c.id === 'sent' || c.id === 'completed')
         .map((c) => c.label)
     expect(labels(vi)).toEqual(['Gửi lúc', 'Hoàn tất'])
@@ -148,11 +176,11 @@ describe('the requests table', () => {
   const old = timed({ ...record, id: 'old', date: '2026-08-10T09:00:00.000Z', completedAt: null })
 
   it('shows a record from before 2026-08-16 as finished at its date, sent at an unknown time', () => {
-    const columns = recordColumns('en', en)
+    const columns = recordColumns('en', en, ZONE)
     const cell = (id: string) => columns.find((c) => c.id === id)!
     expect(cell('sent').text(old)).toBe('—')
     expect(cell('sent').datetime!(old)).toBeNull()
-    expect(nbsp(cell('completed').text(old))).toBe(nbsp(formatRecordTime(old.date, 'en')))
+    expect(nbsp(cell('completed').text(old))).toBe(nbsp(formatRecordTime(old.date, 'en', ZONE)))
     expect(cell('completed').datetime!(old)).toBe('2026-08-10T09:00:00.000Z')
     expect(cell('duration').text(old)).toBe('—')
     // A newer record: sent at its date, finished at completedAt.
@@ -162,7 +190,7 @@ describe('the requests table', () => {
   })
 
   it('sorts by time on the sending time where known, and by the finish when asked', () => {
-    const columns = recordColumns('en', en)
+    const columns = recordColumns('en', en, ZONE)
     const by = (id: string, dir: 'asc' | 'desc') =>
       sortRows([old, sentFirst, sentLater], columns.find((c) => c.id === id)!.sortValue, dir, 'en-US').map(
         (r) => r.id,
@@ -221,11 +249,13 @@ describe('the per-model table', () => {
 })
 
 describe('chart axes', () => {
-  it('use short amounts in the UI language', () => {
-    expect(nbsp(compactVnd(1_918_848, 'vi'))).toBe('1,9 Tr ₫')
-    expect(compactVnd(1_918_848, 'en')).toBe('₫1.9M')
-    expect(compactNumber(13_991_141, 'en')).toBe('14M')
-    expect(nbsp(compactNumber(1234, 'vi'))).toBe('1,2 N')
+  it("use the app's short amounts in the UI language, with Vietnamese words for the units", () => {
+    expect(nbsp(axisVnd(100_000, 'vi'))).toBe('100 nghìn ₫')
+    expect(nbsp(axisVnd(1_918_848, 'vi'))).toBe('1,92 triệu ₫')
+    expect(nbsp(axisVnd(2_500_000_000, 'vi'))).toBe('2,5 tỷ ₫')
+    expect(axisVnd(1_918_848, 'en')).toBe('₫1.92M')
+    expect(axisCount(13_991_141, 'en')).toBe('14M')
+    expect(nbsp(axisCount(1234, 'vi'))).toBe('1,23 nghìn')
   })
 
   it('label service days without shifting them into the local time zone', () => {

@@ -91,7 +91,9 @@ export const voiceHistory: VoiceHistory = {
   totalDurationSec: 90,
 }
 
-export function settingsWith(patch: { soundCues?: boolean; realtime?: Partial<Settings['realtime']> } = {}) {
+export function settingsWith(
+  patch: { soundCues?: boolean; realtime?: Partial<Settings['realtime']>; talkKey?: string } = {},
+) {
   const audio: AudioSettings = {
     inputDeviceLabel: null,
     outputDeviceLabel: null,
@@ -104,6 +106,10 @@ export function settingsWith(patch: { soundCues?: boolean; realtime?: Partial<Se
     language: 'vi',
     theme: 'light',
     audio,
+    hotkeys: {
+      talk: patch.talkKey ?? 'CommandOrControl+Shift+Space',
+      readSelection: 'CommandOrControl+Shift+R',
+    },
     realtime: {
       model: null,
       voice: null,

@@ -115,6 +115,61 @@ describe('what main pushes', () => {
     expect(nbsp(meter?.textContent)).toContain('20.000 ₫')
   })
 
+  it("states the spending cap the service sets: its floor before a session, the session's own figure after", async () => {
+    await show()
+    // Loa sends no max_spend_vnd: before a session the spec's minimum is all there is to say.
+    expect(nbsp($('voice-cost-cap')?.textContent)).toBe('ít nhất 50.000 ₫, do dịch vụ đặt')
+    const cost = {
+      settledVnd: 0,
+      totalVnd: 0,
+      estimateVnd: 0,
+      estimatedVndPerMin: 2709,
+      maxSpendVnd: 122_000,
+      balanceVnd: 500_000,
+      minutesLeft: 184,
+    }
+    status({ state: 'ready', cost })
+    expect(nbsp($('voice-cost-cap')?.textContent)).toBe('122.000 ₫, do dịch vụ đặt')
+    status({ state: 'ready', cost: { ...cost, maxSpendVnd: 0 } })
+    expect(nbsp($('voice-cost-cap')?.textContent)).toBe('Không giới hạn')
+    app.settings.set({ ...settingsWith(), language: 'en' } as Settings)
+    flushSync()
+    expect(nbsp($('voice-cost-cap')?.textContent)).toBe('No cap')
+    status({ state: 'idle', cost: null })
+    expect(nbsp($('voice-cost-cap')?.textContent)).toBe('at least ₫50,000, set by the service')
+    status({ state: 'ready', cost })
+    expect(nbsp($('voice-cost-cap')?.textContent)).toBe('₫122,000, set by the service')
+  })
+
+  it('names the talk key that is set, readably, and how it works on this desktop', async () => {
+    app.settings.set(settingsWith({ talkKey: 'CommandOrControl+Alt+K' }))
+    await show()
+    const intro = () => nbsp(target.querySelector('header p')?.textContent)
+    expect(intro()).toContain('Giữ Ctrl+Alt+K ở bất cứ đâu')
+    expect(intro()).not.toContain('CommandOrControl')
+    bridge.emit('hotkey:changed', {
+      accelerator: 'CommandOrControl+Alt+K',
+      mode: 'toggle',
+      reasonKey: 'hotkey.reason.wayland',
+      conflict: false,
+      error: null,
+    })
+    flushSync()
+    expect(intro()).toContain('Nhấn Ctrl+Alt+K ở bất cứ đâu để bắt đầu nói')
+    app.settings.set({ ...settingsWith({ talkKey: 'F9' }), language: 'en' } as Settings)
+    flushSync()
+    expect(intro()).toContain('Press F9 anywhere to start talking')
+    bridge.emit('hotkey:changed', {
+      accelerator: 'F9',
+      mode: 'none',
+      reasonKey: 'hotkey.reason.noDesktop',
+      conflict: false,
+      error: null,
+    })
+    flushSync()
+    expect(intro()).toContain('The talk key F9 does not work on this desktop right now')
+  })
+
   it('says in Vietnamese why the service cut the conversation', async () => {
     await show()
     const reasons: Record<string, string> = {
@@ -450,7 +505,8 @@ describe('talking', () => {
     expect(nbsp($('voice-cost-note')?.textContent)).toContain('Chưa biết giá của mô hình')
     status({ state: 'speaking', cost: { ...cost, settledVnd: null, totalVnd: 0 } })
     expect(nbsp($('voice-cost-amount')?.textContent)).toBe('không rõ')
-    expect(nbsp($('voice-cost')?.textContent)).not.toContain('0 ₫')
+    // No amount of 0 ₫ anywhere (the service's least cap, 50.000 ₫, ends in "0 ₫" and is a real figure).
+    expect(nbsp($('voice-cost')?.textContent)).not.toMatch(/(?<![\d.])0 ₫/)
   })
 
   it('offers the models with their price per minute on the plan, and tells when options wait', async () => {

@@ -1,21 +1,11 @@
-// Short numbers for chart axes ("1,9 Tr ₫", "14M"), in the UI language; tooltips show the full amounts.
+// Chart axes: the app's short forms of money and counts (lib/format), and the days under the bars;
+// tooltips show the full amounts.
 import type { Language } from '../../../preload/contract'
-import { localeOf } from '../../lib/format'
+import { formatCountShort, formatVndShort, localeOf } from '../../lib/format'
 
-export function compactVnd(amount: number, lang: Language): string {
-  return new Intl.NumberFormat(localeOf(lang), {
-    style: 'currency',
-    currency: 'VND',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(amount)
-}
-
-export function compactNumber(value: number, lang: Language): string {
-  return new Intl.NumberFormat(localeOf(lang), { notation: 'compact', maximumFractionDigits: 1 }).format(
-    value,
-  )
-}
+export const axisVnd = (value: number | string, lang: Language): string => formatVndShort(Number(value), lang)
+export const axisCount = (value: number | string, lang: Language): string =>
+  formatCountShort(Number(value), lang)
 
 /** A service calendar day `YYYY-MM-DD` as "22 thg 11" / "Nov 22", never shifted by the local time zone. */
 export function formatDay(day: string, lang: Language, withYear = false): string {

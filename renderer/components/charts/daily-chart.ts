@@ -4,7 +4,7 @@ import type { Language } from '../../../preload/contract'
 import { formatNumber, formatVnd } from '../../lib/format'
 import type { DailyUsageItem } from '../account/shapes'
 import type { Translate } from '../account/translate'
-import { compactNumber, compactVnd, formatDay } from './axis-format'
+import { axisCount, axisVnd, formatDay } from './axis-format'
 import { baseOptions } from './chart-options'
 import type { ChartTheme } from './chart-theme'
 
@@ -62,7 +62,7 @@ export function dailyChartConfig(
           beginAtZero: true,
           grid: { color: theme.grid },
           border: { display: false },
-          ticks: { color: theme.muted, callback: (v) => compactVnd(Number(v), lang) },
+          ticks: { color: theme.muted, callback: (v) => axisVnd(v, lang) },
         },
         tokens: {
           type: 'linear',
@@ -70,7 +70,7 @@ export function dailyChartConfig(
           beginAtZero: true,
           grid: { drawOnChartArea: false },
           border: { display: false },
-          ticks: { color: theme.muted, callback: (v) => compactNumber(Number(v), lang) },
+          ticks: { color: theme.muted, callback: (v) => axisCount(v, lang) },
         },
       },
       plugins: {

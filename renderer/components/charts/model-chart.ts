@@ -4,7 +4,7 @@ import type { Language } from '../../../preload/contract'
 import { formatVnd } from '../../lib/format'
 import type { Translate } from '../account/translate'
 import type { ModelUsageItem } from '../usage/shapes'
-import { compactVnd } from './axis-format'
+import { axisVnd } from './axis-format'
 import { baseOptions } from './chart-options'
 import type { ChartTheme } from './chart-theme'
 
@@ -42,7 +42,7 @@ export function modelChartConfig(
           beginAtZero: true,
           grid: { color: theme.grid },
           border: { display: false },
-          ticks: { color: theme.muted, callback: (v) => compactVnd(Number(v), lang) },
+          ticks: { color: theme.muted, callback: (v) => axisVnd(v, lang) },
         },
         y: { grid: { display: false }, ticks: { color: theme.text }, border: { color: theme.grid } },
       },

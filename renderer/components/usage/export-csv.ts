@@ -1,5 +1,5 @@
 // The recent requests table as a CSV file: same columns, same order, same rows as on screen.
-import { toCsv } from '../../lib/csv'
+import { UTF8_BOM, csvField, toCsv } from '../../lib/csv'
 import { csvColumns, type TableColumn } from './table-column'
 
 /** `loa-usage-2026-11-22.csv`, by the local calendar day the user exports on. */
@@ -8,6 +8,15 @@ export function usageCsvName(at: Date): string {
   return `loa-usage-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.csv`
 }
 
-export function tableCsv<Row>(columns: readonly TableColumn<Row>[], rows: readonly Row[]): string {
-  return toCsv(csvColumns(columns), rows)
+/**
+ * `note`, when given, is a line above the header: what the file leaves out belongs where the reader looks
+ * first, not after the last of 200 rows.
+ */
+export function tableCsv<Row>(
+  columns: readonly TableColumn<Row>[],
+  rows: readonly Row[],
+  note?: string,
+): string {
+  const csv = toCsv(csvColumns(columns), rows)
+  return note === undefined ? csv : `${UTF8_BOM}${csvField(note)}\r\n${csv.slice(UTF8_BOM.length)}`
 }

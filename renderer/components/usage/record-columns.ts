@@ -1,5 +1,6 @@
 // The columns of the recent requests table (and of its CSV export). The times are main's reading of each
-// record (`sentAt`, `finishedAt`): a record from before 2026-08-16 has only its finish.
+// record (`sentAt`, `finishedAt`): a record from before 2026-08-16 has only its finish. The screen keeps six
+// columns so the table fits a 980 px window; the file has every figure in a column of its own.
 import type { Language } from '../../../preload/contract'
 import { formatNumber, formatVnd, localeOf } from '../../lib/format'
 import { isMessageKey } from '../../lib/i18n/translate'
@@ -7,6 +8,7 @@ import type { Translate } from '../account/translate'
 import { durationMs, formatDuration } from './duration'
 import type { UsageRecord } from './shapes'
 import { csvVnd, type TableColumn } from './table-column'
+import { wallTime, zoneOffset } from './zone-time'
 
 /** `PRIMARY`, `POOL_A`, ... in words; a source this version does not know is shown as sent. */
 export function keySourceLabel(code: string, t: Translate): string {
@@ -20,11 +22,26 @@ const timeMs = (iso: string | null): number | null => {
   return Number.isFinite(ms) ? ms : null
 }
 
-export function formatRecordTime(iso: string | null, lang: Language): string {
+export function formatRecordTime(iso: string | null, lang: Language, zone?: string): string {
   if (iso === null) return '—'
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return '—'
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'short', timeStyle: 'medium' }).format(d)
+  return new Intl.DateTimeFormat(localeOf(lang), {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+    timeZone: zone,
+  }).format(d)
+}
+
+/**
+ * How a request was billed, from the figures the record has (the spec gives no status field): charged,
+ * not charged although it had a price (a pool or a full discount covered it), or free (no price at all).
+ */
+export type RecordStatus = 'charged' | 'covered' | 'free'
+
+export function recordStatus(r: UsageRecord): RecordStatus {
+  if (r.costVND > 0) return 'charged'
+  return r.costBeforeDiscount > 0 ? 'covered' : 'free'
 }
 
 function tokens(
@@ -61,31 +78,52 @@ function money(
   }
 }
 
-export function recordColumns(lang: Language, t: Translate): TableColumn<UsageRecord>[] {
+/**
+ * `zone` is the time zone the table shows and the file is written in; `now` dates its offset in the
+ * file's headers.
+ */
+export function recordColumns(
+  lang: Language,
+  t: Translate,
+  zone: string,
+  now: Date = new Date(),
+): TableColumn<UsageRecord>[] {
   const percent = new Intl.NumberFormat(localeOf(lang), { style: 'percent', maximumFractionDigits: 2 })
   const duration = (r: UsageRecord) => durationMs(r.sentAt, r.finishedAt)
+  const timeHeader = (label: string) =>
+    t('usage.csv.timeHeader', { label, zone, offset: zoneOffset(zone, now) })
+  const csvOnly = (column: TableColumn<UsageRecord>): TableColumn<UsageRecord> => ({
+    ...column,
+    csvOnly: true,
+  })
+  const status = (r: UsageRecord) => t(`usage.status.${recordStatus(r)}`)
   return [
     {
       id: 'sent',
       label: t('usage.col.sent'),
       numeric: false,
+      wrap: true,
       // By the sending time where known, else by the finish: a record without a sending time finished
       // before 2026-08-16, so before any record that has one was sent.
       sortValue: (r) => timeMs(r.sentAt ?? r.finishedAt),
-      text: (r) => formatRecordTime(r.sentAt, lang),
+      text: (r) => formatRecordTime(r.sentAt, lang, zone),
       datetime: (r) => r.sentAt,
-      csv: (r) => r.sentAt,
+      csvHeader: timeHeader(t('usage.col.sent')),
+      csv: (r) => wallTime(r.sentAt, zone),
     },
     {
       id: 'completed',
       label: t('usage.col.completed'),
       numeric: false,
+      wrap: true,
       sortValue: (r) => timeMs(r.finishedAt),
-      text: (r) => formatRecordTime(r.finishedAt, lang),
+      text: (r) => formatRecordTime(r.finishedAt, lang, zone),
       datetime: (r) => r.finishedAt,
-      csv: (r) => r.finishedAt,
+      detail: (r) => (duration(r) === null ? null : formatDuration(duration(r), lang)),
+      csvHeader: timeHeader(t('usage.col.completed')),
+      csv: (r) => wallTime(r.finishedAt, zone),
     },
-    {
+    csvOnly({
       id: 'duration',
       label: t('usage.col.duration'),
       numeric: true,
@@ -96,21 +134,30 @@ export function recordColumns(lang: Language, t: Translate): TableColumn<UsageRe
         const ms = duration(r)
         return ms === null ? null : ms / 1000
       },
-    },
+    }),
     {
       id: 'model',
       label: t('usage.col.model'),
       numeric: false,
+      wrap: true,
       sortValue: (r) => r.model,
       text: (r) => r.model,
       csv: (r) => r.model,
     },
-    tokens('input', t('usage.col.input'), (r) => r.inputTokens, lang),
-    tokens('output', t('usage.col.output'), (r) => r.outputTokens, lang),
-    tokens('cacheHit', t('usage.col.cacheHit'), (r) => r.cacheHitTokens, lang),
-    tokens('reasoning', t('usage.col.reasoning'), (r) => r.reasoningTokens, lang),
-    money('costBefore', t('usage.col.costBefore'), (r) => r.costBeforeDiscount, lang, t),
     {
+      ...tokens('tokens', t('usage.col.tokens'), (r) => r.totalTokens, lang),
+      detail: (r) =>
+        t('usage.records.tokensDetail', {
+          input: formatNumber(r.inputTokens, lang),
+          output: formatNumber(r.outputTokens, lang),
+        }),
+    },
+    csvOnly(tokens('input', t('usage.col.input'), (r) => r.inputTokens, lang)),
+    csvOnly(tokens('output', t('usage.col.output'), (r) => r.outputTokens, lang)),
+    csvOnly(tokens('cacheHit', t('usage.col.cacheHit'), (r) => r.cacheHitTokens, lang)),
+    csvOnly(tokens('reasoning', t('usage.col.reasoning'), (r) => r.reasoningTokens, lang)),
+    csvOnly(money('costBefore', t('usage.col.costBefore'), (r) => r.costBeforeDiscount, lang, t)),
+    csvOnly({
       id: 'discount',
       label: t('usage.col.discount'),
       numeric: true,
@@ -118,15 +165,33 @@ export function recordColumns(lang: Language, t: Translate): TableColumn<UsageRe
       text: (r) => percent.format(r.discountPercent / 100),
       csvHeader: t('usage.csv.percentHeader', { label: t('usage.col.discount') }),
       csv: (r) => r.discountPercent,
-    },
-    money('cost', t('usage.col.cost'), (r) => r.costVND, lang, t),
+    }),
     {
+      ...money('cost', t('usage.col.cost'), (r) => r.costVND, lang, t),
+      detail: (r) =>
+        r.discountPercent > 0
+          ? t('usage.records.costDetail', {
+              percent: percent.format(r.discountPercent / 100),
+              listPrice: formatVnd(r.costBeforeDiscount, lang),
+            })
+          : null,
+    },
+    {
+      id: 'status',
+      label: t('usage.col.status'),
+      numeric: false,
+      sortValue: status,
+      text: status,
+      detail: (r) => keySourceLabel(r.keySource, t),
+      csv: status,
+    },
+    csvOnly({
       id: 'keySource',
       label: t('usage.col.keySource'),
       numeric: false,
       sortValue: (r) => keySourceLabel(r.keySource, t),
       text: (r) => keySourceLabel(r.keySource, t),
       csv: (r) => keySourceLabel(r.keySource, t),
-    },
+    }),
   ]
 }

@@ -12,6 +12,12 @@ export interface TableColumn<Row> {
   text(row: Row): string
   /** When set, the cell is a `<time>` with this machine-readable value. */
   datetime?(row: Row): string | null
+  /** A second, quieter line under the cell's text: what the file has in columns of its own. */
+  detail?(row: Row): string | null
+  /** The text may break over lines (times, model names), so the table fits a narrow window. */
+  wrap?: boolean
+  /** In the CSV file only: the screen shows it as another column's detail line. */
+  csvOnly?: boolean
   /** The CSV header when it must say more than the label (a unit). */
   csvHeader?: string
   csv(row: Row): CsvValue

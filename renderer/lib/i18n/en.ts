@@ -7,6 +7,15 @@ import { readerEn } from './sections/reader.en'
 import { voiceEn } from './sections/voice.en'
 import type { MessageKey } from './vi'
 
+/** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
+const VIEW_NAMES = {
+  voice: 'Voice',
+  reader: 'Reader',
+  usage: 'Usage',
+  catalog: 'Catalog',
+  settings: 'Settings',
+} as const
+
 export const en: Record<MessageKey, string> = {
   ...accountEn,
   ...catalogEn,
@@ -21,33 +30,34 @@ export const en: Record<MessageKey, string> = {
   'app.loading': 'Loading…',
 
   'nav.label': 'Navigation',
-  'nav.voice': 'Voice',
-  'nav.reader': 'Reader',
-  'nav.usage': 'Usage',
-  'nav.catalog': 'Catalog',
-  'nav.settings': 'Settings',
+  'nav.voice': VIEW_NAMES.voice,
+  'nav.reader': VIEW_NAMES.reader,
+  'nav.usage': VIEW_NAMES.usage,
+  'nav.catalog': VIEW_NAMES.catalog,
+  'nav.settings': VIEW_NAMES.settings,
 
-  'view.voice.title': 'Voice chat',
-  'view.voice.intro': 'Hold the hotkey anywhere, speak, release. Loa answers aloud.',
-  'view.reader.title': 'Reader',
+  'view.voice.title': VIEW_NAMES.voice,
+  'view.voice.intro': 'Hold {key} anywhere, speak, release. Loa answers aloud.',
+  'view.voice.introToggle': 'Press {key} anywhere to start talking, and again to stop. Loa answers aloud.',
+  'view.voice.introKeyIdle':
+    'The talk key {key} does not work on this desktop right now (see Settings): hold the talk button below. Loa answers aloud.',
+  'view.voice.introNoKey':
+    'No talk key is set: set one in Settings, or hold the talk button below. Loa answers aloud.',
+  'view.reader.title': VIEW_NAMES.reader,
   'view.reader.intro': 'Paste or select text, see the cost first, then listen.',
-  'view.usage.title': 'Usage',
+  'view.usage.title': VIEW_NAMES.usage,
   'view.usage.intro': 'Cost and tokens by day and by model.',
-  'view.catalog.title': 'Model catalog',
+  'view.catalog.title': VIEW_NAMES.catalog,
   'view.catalog.intro': 'Models and prices for your plan.',
-  'view.settings.title': 'Settings',
+  'view.settings.title': VIEW_NAMES.settings,
 
   'popup.balance': 'Balance',
-  'popup.openUsage': 'Usage',
-  'popup.talk': 'Talk',
-  'popup.read': 'Read',
-  'popup.settings': 'Settings',
   'popup.quit': 'Quit',
 
   'settings.section.account': 'Account',
   'settings.section.appearance': 'Appearance',
   'settings.section.behaviour': 'Behaviour',
-  'settings.section.voice': 'Voice chat',
+  'settings.section.voice': VIEW_NAMES.voice,
   'settings.voiceTransport': 'Audio transport',
   'settings.voiceTransport.auto': 'Automatic (each model’s default)',
   'settings.voiceTransport.websocket': 'WebSocket (audio goes through Loa)',

@@ -8,6 +8,15 @@ import { hotkeyVi } from './sections/hotkey.vi'
 import { readerVi } from './sections/reader.vi'
 import { voiceVi } from './sections/voice.vi'
 
+/** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
+const VIEW_NAMES = {
+  voice: 'Trò chuyện',
+  reader: 'Đọc văn bản',
+  usage: 'Sử dụng',
+  catalog: 'Danh mục mô hình',
+  settings: 'Cài đặt',
+} as const
+
 export const vi = {
   ...accountVi,
   ...catalogVi,
@@ -22,33 +31,35 @@ export const vi = {
   'app.loading': 'Đang tải…',
 
   'nav.label': 'Điều hướng',
-  'nav.voice': 'Trò chuyện',
-  'nav.reader': 'Đọc văn bản',
-  'nav.usage': 'Sử dụng',
-  'nav.catalog': 'Danh mục mô hình',
-  'nav.settings': 'Cài đặt',
+  'nav.voice': VIEW_NAMES.voice,
+  'nav.reader': VIEW_NAMES.reader,
+  'nav.usage': VIEW_NAMES.usage,
+  'nav.catalog': VIEW_NAMES.catalog,
+  'nav.settings': VIEW_NAMES.settings,
 
-  'view.voice.title': 'Trò chuyện bằng giọng nói',
-  'view.voice.intro': 'Giữ phím tắt ở bất cứ đâu, nói, rồi thả ra. Loa trả lời bằng giọng nói.',
-  'view.reader.title': 'Đọc văn bản',
+  'view.voice.title': VIEW_NAMES.voice,
+  'view.voice.intro': 'Giữ {key} ở bất cứ đâu, nói, rồi thả ra. Loa trả lời bằng giọng nói.',
+  'view.voice.introToggle':
+    'Nhấn {key} ở bất cứ đâu để bắt đầu nói, nhấn lần nữa để dừng. Loa trả lời bằng giọng nói.',
+  'view.voice.introKeyIdle':
+    'Phím nói {key} chưa dùng được trên máy này (xem Cài đặt): giữ nút nói bên dưới. Loa trả lời bằng giọng nói.',
+  'view.voice.introNoKey':
+    'Chưa đặt phím nói: đặt trong Cài đặt, hoặc giữ nút nói bên dưới. Loa trả lời bằng giọng nói.',
+  'view.reader.title': VIEW_NAMES.reader,
   'view.reader.intro': 'Dán hoặc chọn văn bản, xem chi phí trước, rồi nghe.',
-  'view.usage.title': 'Sử dụng',
+  'view.usage.title': VIEW_NAMES.usage,
   'view.usage.intro': 'Biểu đồ chi phí và token theo ngày và theo mô hình.',
-  'view.catalog.title': 'Danh mục mô hình',
+  'view.catalog.title': VIEW_NAMES.catalog,
   'view.catalog.intro': 'Các mô hình và giá theo gói của bạn.',
-  'view.settings.title': 'Cài đặt',
+  'view.settings.title': VIEW_NAMES.settings,
 
   'popup.balance': 'Số dư',
-  'popup.openUsage': 'Sử dụng',
-  'popup.talk': 'Nói',
-  'popup.read': 'Đọc',
-  'popup.settings': 'Cài đặt',
   'popup.quit': 'Thoát',
 
   'settings.section.account': 'Tài khoản',
   'settings.section.appearance': 'Giao diện',
   'settings.section.behaviour': 'Hoạt động',
-  'settings.section.voice': 'Trò chuyện giọng nói',
+  'settings.section.voice': VIEW_NAMES.voice,
   'settings.voiceTransport': 'Đường truyền âm thanh',
   'settings.voiceTransport.auto': 'Tự động (mặc định của từng mô hình)',
   'settings.voiceTransport.websocket': 'WebSocket (âm thanh đi qua Loa)',

@@ -45,6 +45,11 @@ describe('management response schemas', () => {
     expect(usage.data.map((r) => r.keySource)).toEqual(['POOL_B', 'PRIMARY'])
   })
 
+  it('reads an account without planExpiresAt as a plan with no end, not as a broken answer', () => {
+    const { planExpiresAt: _dropped, ...withoutExpiry } = clone(meBody) as Record<string, unknown>
+    expect(req.me().parse(withoutExpiry).planExpiresAt).toBeNull()
+  })
+
   it('reads a usage record from before 2026-08-16 (no completedAt) as completedAt null', () => {
     const usage = req.usage(2).parse(clone(usageBody))
     expect(usage.data[0]?.completedAt).toBe('2026-09-01T10:20:00.000Z')

@@ -15,8 +15,8 @@ export const accountSchema = z.looseObject({
   name: z.string(),
   /** Upper-case plan code; codes beyond the known four are shown as sent. */
   plan: openString<KnownPlan>(),
-  /** Null is accepted for a plan that does not expire. */
-  planExpiresAt: timestamp.nullable(),
+  /** Null, or no field at all, is read as a plan that does not expire. */
+  planExpiresAt: timestamp.nullable().default(null),
   balance: z.looseObject({ totalVND: z.number(), realVND: z.number(), bonusVND: z.number() }),
 })
 

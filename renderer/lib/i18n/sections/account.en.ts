@@ -6,30 +6,29 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'account.refresh': 'Refresh',
   'account.refreshing': 'Refreshing…',
   'account.actions': 'Quick actions',
-  'account.action.catalog': 'Catalog',
   'account.action.openCatalog': 'Open the model catalog',
   'account.action.openSettings': 'Open Settings',
 
   'account.balanceReal': 'Top-ups {amount}',
   'account.balanceBonus': 'Bonus {amount}',
+  'account.balanceLow': 'Low balance',
+  'account.balanceLowNext':
+    'Below your warning level of {threshold}. Top up on the service’s website to keep using it.',
 
-  'account.plan.FREE': 'Free',
-  'account.plan.BASIC': 'Basic',
-  'account.plan.ADVANCED_PLUS': 'Advanced Plus',
-  'account.plan.ULTRA': 'Ultra',
   'account.planExpires': 'Expires {date}',
   'account.planExpiresSoon': 'Expires {date}, {days} days left',
   'account.planExpired': 'Expired {date}',
-  'account.planNoExpiry': 'Does not expire',
+  'account.planNoExpiry': 'No end date',
 
   'account.section.pools': 'Pooled quota',
   'account.section.savings': 'Savings',
-  'account.section.week': 'Last 7 days',
+  'account.section.week': 'Last 7 calendar days',
 
   'account.pool.pool_a': 'Pool A',
   'account.pool.pool_b': 'Pool B',
-  'account.poolRemaining': '{remaining} / {total} left',
-  'account.poolRemainingFull': '{remaining} of {total} tokens left in the last 24 hours',
+  'account.poolRemaining': '{remaining} / {total} tokens left',
+  'account.poolRemainingFull': '{remaining} of {total} tokens left in the last 24 hours, {used} used',
+  'account.poolLeftShare': '{percent} left',
   'account.poolEmails': 'Source accounts ({count})',
   'account.poolEmailUsed': 'used {used} / {quota}',
   'account.poolsNone': 'Your plan has no pooled quota.',
@@ -41,9 +40,11 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'account.savings.cacheHit': 'Cache hits',
   'account.savings.discount': 'Discounts',
   'account.savings.freeModels': 'Free models',
+  'account.savingsFreeTokens':
+    'Free models cost nothing, so there is no amount saved; the service counts only their tokens.',
   'account.tokens': '{count} tokens',
   'account.requests': '{count} requests',
-  'account.weekSparkline': 'Cost per day over the last 7 days, {amount} in total',
+  'account.weekSparkline': 'Cost per day over the last 7 calendar days, {amount} in total',
 
   'account.notAvailable': 'Not available for this account.',
   'account.partStale': 'Data from {age}.',
@@ -64,8 +65,8 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'usage.stats.requests': 'Requests (all time)',
   'usage.stats.tokens': 'Tokens (all time)',
   'usage.stats.cost': 'Cost (all time)',
-  'usage.stats.weekTokens': 'Tokens, last 7 days',
-  'usage.stats.weekCost': 'Cost, last 7 days',
+  'usage.stats.weekTokens': 'Tokens, last 7 calendar days',
+  'usage.stats.weekCost': 'Cost, last 7 calendar days',
 
   'usage.daily.title': 'By day',
   'usage.daily.span': '{days} days',
@@ -83,10 +84,16 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'usage.records.export': 'Export CSV',
   'usage.records.exporting': 'Exporting…',
   'usage.records.saved': 'Saved to {path}',
+  'usage.records.zone': 'Times are shown in {zone} time ({offset}); the CSV file uses the same.',
+  'usage.records.truncated':
+    'The last {days} days hold {held} requests (by the daily counts), but the service lists at most {limit}, with no paging: this table and the CSV file have only the newest {shown}, leaving out {missing} older ones.',
+  'usage.records.tokensDetail': 'in {input} · out {output}',
+  'usage.records.costDetail': '{percent} off {listPrice}',
   'usage.records.noSentTime':
     'Requests from before 16 Aug 2026 were recorded only when they finished; when they were sent is not known (—).',
 
   'usage.empty': 'No data yet.',
+  'usage.unknown': 'unknown',
   'usage.sortBy': 'Sort by {column}',
 
   'usage.col.sent': 'Sent',
@@ -104,9 +111,17 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'usage.col.discount': 'Discount',
   'usage.col.cost': 'Cost',
   'usage.col.keySource': 'Key source',
+  'usage.col.status': 'Status',
   'usage.csv.vndHeader': '{label} (VND)',
   'usage.csv.percentHeader': '{label} (%)',
   'usage.csv.durationHeader': 'Duration (seconds)',
+  'usage.csv.timeHeader': '{label} ({zone} time, {offset})',
+  'usage.csv.truncated':
+    'Only the newest {shown} requests: the last {days} days hold {held}, but the service lists at most {limit}.',
+
+  'usage.status.charged': 'Charged',
+  'usage.status.covered': 'Not charged',
+  'usage.status.free': 'Free',
 
   'usage.keySource.PRIMARY': 'Primary key',
   'usage.keySource.SECONDARY': 'Secondary key',

@@ -5,30 +5,29 @@ export const accountVi = {
   'account.refresh': 'Làm mới',
   'account.refreshing': 'Đang làm mới…',
   'account.actions': 'Thao tác nhanh',
-  'account.action.catalog': 'Danh mục',
   'account.action.openCatalog': 'Mở danh mục mô hình',
   'account.action.openSettings': 'Mở Cài đặt',
 
   'account.balanceReal': 'Tiền nạp {amount}',
   'account.balanceBonus': 'Khuyến mãi {amount}',
+  'account.balanceLow': 'Số dư thấp',
+  'account.balanceLowNext':
+    'Dưới ngưỡng cảnh báo {threshold}. Nạp thêm tiền trên trang web của dịch vụ để tiếp tục dùng.',
 
-  'account.plan.FREE': 'Miễn phí',
-  'account.plan.BASIC': 'Basic',
-  'account.plan.ADVANCED_PLUS': 'Advanced Plus',
-  'account.plan.ULTRA': 'Ultra',
   'account.planExpires': 'Hết hạn {date}',
   'account.planExpiresSoon': 'Hết hạn {date}, còn {days} ngày',
   'account.planExpired': 'Đã hết hạn {date}',
-  'account.planNoExpiry': 'Không hết hạn',
+  'account.planNoExpiry': 'Không có ngày hết hạn',
 
   'account.section.pools': 'Hạn mức dùng chung',
   'account.section.savings': 'Tiết kiệm',
-  'account.section.week': '7 ngày qua',
+  'account.section.week': '7 ngày gần nhất (theo lịch)',
 
   'account.pool.pool_a': 'Pool A',
   'account.pool.pool_b': 'Pool B',
-  'account.poolRemaining': 'Còn {remaining} / {total}',
-  'account.poolRemainingFull': 'Còn {remaining} trên {total} token trong 24 giờ qua',
+  'account.poolRemaining': 'Còn {remaining} / {total} token',
+  'account.poolRemainingFull': 'Còn {remaining} trên {total} token trong 24 giờ qua, đã dùng {used}',
+  'account.poolLeftShare': 'còn {percent}',
   'account.poolEmails': 'Tài khoản nguồn ({count})',
   'account.poolEmailUsed': 'đã dùng {used} / {quota}',
   'account.poolsNone': 'Gói của bạn không có hạn mức dùng chung.',
@@ -40,9 +39,11 @@ export const accountVi = {
   'account.savings.cacheHit': 'Bộ nhớ đệm',
   'account.savings.discount': 'Giảm giá',
   'account.savings.freeModels': 'Mô hình miễn phí',
+  'account.savingsFreeTokens':
+    'Mô hình miễn phí không tính tiền nên không có số tiền tiết kiệm; dịch vụ chỉ đếm token.',
   'account.tokens': '{count} token',
   'account.requests': '{count} yêu cầu',
-  'account.weekSparkline': 'Chi phí từng ngày trong 7 ngày qua, tổng {amount}',
+  'account.weekSparkline': 'Chi phí từng ngày trong 7 ngày gần nhất theo lịch, tổng {amount}',
 
   'account.notAvailable': 'Không khả dụng cho tài khoản này.',
   'account.partStale': 'Dữ liệu từ {age}.',
@@ -63,8 +64,8 @@ export const accountVi = {
   'usage.stats.requests': 'Yêu cầu (tất cả)',
   'usage.stats.tokens': 'Token (tất cả)',
   'usage.stats.cost': 'Chi phí (tất cả)',
-  'usage.stats.weekTokens': 'Token 7 ngày qua',
-  'usage.stats.weekCost': 'Chi phí 7 ngày qua',
+  'usage.stats.weekTokens': 'Token, 7 ngày gần nhất (theo lịch)',
+  'usage.stats.weekCost': 'Chi phí, 7 ngày gần nhất (theo lịch)',
 
   'usage.daily.title': 'Theo ngày',
   'usage.daily.span': '{days} ngày',
@@ -82,10 +83,16 @@ export const accountVi = {
   'usage.records.export': 'Xuất CSV',
   'usage.records.exporting': 'Đang xuất…',
   'usage.records.saved': 'Đã lưu vào {path}',
+  'usage.records.zone': 'Giờ hiển thị theo múi {zone} ({offset}); tệp CSV cũng vậy.',
+  'usage.records.truncated':
+    '{days} ngày qua có {held} yêu cầu (theo số đếm từng ngày), nhưng dịch vụ chỉ liệt kê tối đa {limit} yêu cầu, không phân trang: bảng này và tệp CSV chỉ có {shown} yêu cầu mới nhất, thiếu {missing} yêu cầu cũ hơn.',
+  'usage.records.tokensDetail': 'vào {input} · ra {output}',
+  'usage.records.costDetail': 'giảm {percent} từ {listPrice}',
   'usage.records.noSentTime':
     'Yêu cầu trước ngày 16/08/2026 chỉ được ghi lúc hoàn tất; giờ gửi của chúng không được lưu (—).',
 
   'usage.empty': 'Chưa có dữ liệu.',
+  'usage.unknown': 'chưa rõ',
   'usage.sortBy': 'Sắp xếp theo {column}',
 
   'usage.col.sent': 'Gửi lúc',
@@ -103,9 +110,17 @@ export const accountVi = {
   'usage.col.discount': 'Giảm giá',
   'usage.col.cost': 'Chi phí',
   'usage.col.keySource': 'Nguồn khóa',
+  'usage.col.status': 'Trạng thái',
   'usage.csv.vndHeader': '{label} (VND)',
   'usage.csv.percentHeader': '{label} (%)',
   'usage.csv.durationHeader': 'Thời gian (giây)',
+  'usage.csv.timeHeader': '{label} (giờ {zone}, {offset})',
+  'usage.csv.truncated':
+    'Chỉ có {shown} yêu cầu mới nhất: {days} ngày qua có {held} yêu cầu, nhưng dịch vụ chỉ liệt kê tối đa {limit}.',
+
+  'usage.status.charged': 'Đã tính phí',
+  'usage.status.covered': 'Không tính phí',
+  'usage.status.free': 'Miễn phí',
 
   'usage.keySource.PRIMARY': 'Khóa chính',
   'usage.keySource.SECONDARY': 'Khóa phụ',

@@ -31,7 +31,7 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.session.hint.webrtc': 'The audio goes straight between this window and the service.',
   'voice.session.left': '{time} left',
   'voice.session.leftHint':
-    'The service ends the session when its time is up. The length is set in Settings → Voice chat.',
+    'The service ends the session when its time is up. The length is set in Settings → Voice.',
 
   'voice.end': 'End',
   'voice.end.title': 'End the conversation and settle its cost',
@@ -51,7 +51,9 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.cost.minutesLeft': 'Balance lasts',
   'voice.cost.balance': 'Balance',
   'voice.cost.cap': 'Spending cap',
-  'voice.cost.noCap': 'None',
+  'voice.cost.noCap': 'No cap',
+  'voice.cost.capByService': 'at least {amount}, set by the service',
+  'voice.cost.capSet': '{amount}, set by the service',
   'voice.cost.note': 'An estimate; the exact amount is settled when the session ends.',
   'voice.cost.unknown': 'unknown',
   'voice.cost.noPrices':

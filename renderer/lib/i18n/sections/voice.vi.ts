@@ -29,7 +29,7 @@ export const voiceVi = {
   'voice.session.hint.webrtc': 'Âm thanh đi thẳng giữa cửa sổ này và dịch vụ.',
   'voice.session.left': 'còn {time}',
   'voice.session.leftHint':
-    'Dịch vụ kết thúc phiên khi hết thời lượng. Đặt thời lượng trong Cài đặt → Trò chuyện giọng nói.',
+    'Dịch vụ kết thúc phiên khi hết thời lượng. Đặt thời lượng trong Cài đặt → Trò chuyện.',
 
   'voice.end': 'Kết thúc',
   'voice.end.title': 'Kết thúc cuộc trò chuyện và chốt chi phí',
@@ -49,7 +49,9 @@ export const voiceVi = {
   'voice.cost.minutesLeft': 'Số dư đủ cho',
   'voice.cost.balance': 'Số dư',
   'voice.cost.cap': 'Mức chi tối đa',
-  'voice.cost.noCap': 'Không đặt',
+  'voice.cost.noCap': 'Không giới hạn',
+  'voice.cost.capByService': 'ít nhất {amount}, do dịch vụ đặt',
+  'voice.cost.capSet': '{amount}, do dịch vụ đặt',
   'voice.cost.note': 'Con số ước tính; số chính xác được chốt khi phiên kết thúc.',
   'voice.cost.unknown': 'không rõ',
   'voice.cost.noPrices': 'Chưa biết giá của mô hình, nên chỉ tính các khoản dịch vụ đã quyết toán.',
