@@ -77,7 +77,7 @@ export class RtcLinks {
       spare.peer.adopt(linkId)
       return
     }
-    const peer = this.#newPeer()
+    const peer = this.#newPeer(linkId)
     this.#peers.set(linkId, peer)
     peer.open(dataChannel)
   }
@@ -86,7 +86,7 @@ export class RtcLinks {
   #prepare(dataChannel: string): void {
     if (this.#spare?.dataChannel === dataChannel && !this.#spare.peer.ended) return
     this.#dropSpare()
-    const peer = this.#newPeer()
+    const peer = this.#newPeer(0)
     this.#spare = { peer, dataChannel }
     peer.prepare(dataChannel)
   }
@@ -97,8 +97,9 @@ export class RtcLinks {
     spare?.peer.close()
   }
 
-  #newPeer(): RtcPeer {
-    const peer: RtcPeer = new RtcPeer(0, {
+  /** `linkId` 0: a spare, given its link when an `open` takes it. */
+  #newPeer(linkId: number): RtcPeer {
+    const peer: RtcPeer = new RtcPeer(linkId, {
       main: this.#main,
       createPeer: this.#createPeer,
       playRemote: (stream) => this.#output.play(stream),
