@@ -139,9 +139,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     error: null,
   }
 
+  voice.setHotkeyArmed(hotkeyStatus.mode !== 'none' && hotkeyStatus.error === null && !hotkeyStatus.conflict)
+
   let launchAtLogin = settings.get().launchAtLogin
   settings.onChange((s) => {
     events.emit('settings:changed', s)
+    void voice.settingsChanged()
     if (s.launchAtLogin !== launchAtLogin) {
       launchAtLogin = s.launchAtLogin
       shell.setLaunchAtLogin(launchAtLogin)
@@ -180,6 +183,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:press': () => voice.press(),
       'voice:release': () => voice.release(),
       'voice:end': () => voice.end(),
+      'voice:viewShown': ({ shown }) => voice.setViewShown(shown),
       'voice:history': ({ limit }) => voice.history(limit),
       'voice:activeSessions': () => voice.activeSessions(),
       'voice:endSession': ({ id }) => voice.endSession(id),
@@ -237,6 +241,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     setHotkeyStatus(status) {
       hotkeyStatus = status
+      voice.setHotkeyArmed(status.mode !== 'none' && status.error === null && !status.conflict)
       events.emit('hotkey:changed', status)
     },
     async close() {

@@ -32,6 +32,7 @@ const requestChannels = [
   'voice:press',
   'voice:release',
   'voice:end',
+  'voice:viewShown',
   'voice:history',
   'voice:activeSessions',
   'voice:endSession',

@@ -374,9 +374,14 @@ export interface VoiceSessionStatus {
  *   send  — a model event (JSON text) for the data channel.
  *   mic   — the microphone goes out on the track (key down) or not (key up).
  *   close — hang up and free the peer.
+ *   prepare   — make a spare peer for a session created ahead (its offer and ICE candidates gathered),
+ *               sent nowhere; the next `open` with the same `dataChannel` takes it and only posts the offer.
+ *   unprepare — drop the spare peer.
  */
 export type VoiceRtcCommand =
   | { op: 'open'; linkId: number; dataChannel: string }
+  | { op: 'prepare'; dataChannel: string }
+  | { op: 'unprepare' }
   | { op: 'send'; linkId: number; text: string }
   | { op: 'mic'; linkId: number; on: boolean }
   | { op: 'close'; linkId: number }
@@ -666,6 +671,8 @@ export interface Requests {
   'voice:release': { request: void; response: void }
   /** Ends the conversation: the session is deleted and its bill settled. Null when none was live. */
   'voice:end': { request: void; response: VoiceConversationSummary | null }
+  /** Tells main whether the Voice view is on screen: a session is made ready for the press meanwhile. */
+  'voice:viewShown': { request: { shown: boolean }; response: void }
   /** Past realtime sessions with their totals, newest first. */
   'voice:history': { request: { limit: number }; response: VoiceHistory }
   /** The account's sessions still open, from any app or key: the plan caps how many run at once. */

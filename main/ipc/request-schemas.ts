@@ -66,6 +66,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'voice:press': none,
   'voice:release': none,
   'voice:end': none,
+  'voice:viewShown': z.object({ shown: z.boolean() }).strict(),
   'voice:history': z.object({ limit: z.number().int().min(1).max(100) }).strict(),
   'voice:activeSessions': none,
   'voice:endSession': z.object({ id: z.string().min(1).max(200) }).strict(),

@@ -1,6 +1,7 @@
 // How a session engine is built: what it depends on, and the options of the conversation it holds.
 import type { EngineClock } from './engine-clock'
 import type { PlaybackSink } from './playback'
+import type { PreparedSource } from './prepared-session'
 import type { TokenPricesVnd } from './token-prices'
 import type { CreateSessionParams, SessionService } from './sessions-api'
 import type { TransportConnector } from './transport'
@@ -11,6 +12,8 @@ export interface EngineDeps {
   /** Where the model's voice goes; can be set later with `setPlayback`. */
   playback?: PlaybackSink
   clock?: EngineClock
+  /** Sessions created ahead of a press (prepared-session.ts); without it every open creates one. */
+  prepared?: PreparedSource
 }
 
 export interface EngineOptions extends Omit<CreateSessionParams, 'turnDetection'> {

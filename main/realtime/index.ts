@@ -2,6 +2,7 @@
 import type { GatewayEndpoint } from '../api/http'
 import { systemClock, type EngineClock } from './engine-clock'
 import type { PlaybackSink } from './playback'
+import type { PreparedSource } from './prepared-session'
 import type { RtcPeers } from './rtc-peers'
 import { rtcConnector } from './rtc-transport'
 import { SdpBudget, sdpExchanger } from './sdp-exchange'
@@ -41,6 +42,7 @@ export {
   type TransportChoice,
 } from './sessions-api'
 export { RtcPeers, type RtcPage } from './rtc-peers'
+export { PreparedSession, type PreparedLink, type PreparedSource } from './prepared-session'
 export { webSocketConnector } from './ws-transport'
 export { talkOnce, TurnFailed, type FileTurnResult, type TurnAudio, type TurnTimings } from './file-turn'
 export { systemClock, scaledClock, type EngineClock } from './engine-clock'
@@ -55,7 +57,7 @@ const sdpBudget = new SdpBudget()
 export function createSessionEngine(
   endpoint: GatewayEndpoint,
   options: EngineOptions,
-  extra: { playback?: PlaybackSink; clock?: EngineClock; rtc?: RtcPeers } = {},
+  extra: { playback?: PlaybackSink; clock?: EngineClock; rtc?: RtcPeers; prepared?: PreparedSource } = {},
 ): SessionEngine {
   const { rtc, ...deps } = extra
   const clock = extra.clock ?? systemClock

@@ -46,6 +46,19 @@ export class RtcPeers {
     return linkId
   }
 
+  /**
+   * A session was created ahead of the press: the page makes its peer and offer now, so the press waits
+   * for neither ICE gathering nor the offer. Nothing is sent to the service, so nothing bills.
+   */
+  prepare(dataChannel: string): void {
+    if (this.page.available) this.page.command({ op: 'prepare', dataChannel })
+  }
+
+  /** The session made ready is gone (renewed, discarded): so is its spare peer. */
+  unprepare(): void {
+    if (this.page.available) this.page.command({ op: 'unprepare' })
+  }
+
   send(linkId: number, text: string): boolean {
     if (!this.#links.has(linkId)) return false
     this.page.command({ op: 'send', linkId, text })

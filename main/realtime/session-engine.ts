@@ -102,6 +102,7 @@ export class SessionEngine {
         connect: deps.connect,
         clock: this.#clock,
         params: createParams(options),
+        ...(deps.prepared ? { prepared: deps.prepared } : {}),
         ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
       },
       {

@@ -14,6 +14,7 @@ import type { EngineClock } from './engine-clock'
 import type { EngineError } from './engine-events'
 import type { RealtimeEvent, ServiceEvent } from './events'
 import type { OutboxSink } from './outbox'
+import type { PreparedSource } from './prepared-session'
 import type {
   CreateSessionParams,
   RealtimeSessionInfo,
@@ -69,6 +70,8 @@ export interface LinkOptions {
   connect: TransportConnector
   clock: EngineClock
   params: CreateSessionParams
+  /** A session created ahead with the same params: taken instead of a create round trip. */
+  prepared?: PreparedSource
   connectTimeoutMs?: number
   reconnectWindowMs?: number
 }
@@ -154,11 +157,13 @@ export class SessionLink {
   }
 
   async #createAndConnect(flow: number): Promise<void> {
+    // Taken before the stage changes: whoever hears of the stage finds the session already in hand.
+    const prepared = this.o.prepared?.take() ?? null
     this.#setStage('creating')
     const startedMs = this.o.clock.now()
     let session: RealtimeSessionInfo
     try {
-      session = await this.o.api.create(this.o.params, this.#abort.signal)
+      session = prepared?.session ?? (await this.o.api.create(this.o.params, this.#abort.signal))
     } catch (err) {
       if (flow === this.#flow) this.#fail(err)
       return
@@ -180,7 +185,8 @@ export class SessionLink {
     this.#session = session
     this.#adapter = adapter
     this.#endNotice = null
-    this.#connectDeadlineMs = createdMs + connectWindowMs(session) - WINDOW_MARGIN_MS / 3
+    const windowFromMs = prepared?.createdAtMs ?? createdMs
+    this.#connectDeadlineMs = windowFromMs + connectWindowMs(session) - WINDOW_MARGIN_MS / 3
     this.hooks.created(session)
     await this.#connect(flow, connection.url, connection.token, createdMs - startedMs)
   }
@@ -381,7 +387,7 @@ function turnDetectionOf(params: CreateSessionParams): TurnDetection {
 }
 
 /** From the session's own `connect_by` and `created_at` (server times, so no clock skew), else 60 s. */
-function connectWindowMs(s: RealtimeSessionInfo): number {
+export function connectWindowMs(s: RealtimeSessionInfo): number {
   const by = s.connectBy ? Date.parse(s.connectBy) : NaN
   const created = s.createdAt ? Date.parse(s.createdAt) : NaN
   const window = by - created

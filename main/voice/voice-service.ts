@@ -16,6 +16,8 @@ import type { GatewayEndpoint } from '../api/http'
 import type { AudioPorts } from '../audio-port/audio-ports'
 import { AppError, toIpcError } from '../errors'
 import type { EventHub } from '../ipc/event-hub'
+import { systemClock, type EngineClock } from '../realtime/engine-clock'
+import type { PreparedSource } from '../realtime/prepared-session'
 import {
   createSessionEngine,
   RtcPeers,
@@ -25,9 +27,11 @@ import {
   type EngineOptions,
   type PlaybackSink,
   type SessionEngine,
+  type SessionService,
   type TransportChoice,
 } from '../realtime'
 import { PortPlaybackSink } from './port-playback'
+import { PrepareWindow } from './prepare-window'
 import { lowBalanceText, terminatedText } from './voice-alert-text'
 import {
   isOpenSession,
@@ -40,6 +44,7 @@ import {
   toVoiceModels,
 } from './voice-catalog'
 import { VoiceStatusModel } from './voice-status'
+import { VoicePreparer } from './voice-preparer'
 import { VoiceTranscript } from './voice-transcript'
 
 export type VoiceActivity = 'listening' | 'speaking' | null
@@ -59,8 +64,18 @@ export interface VoiceServiceDeps {
   language(): Language
   /** The wallet from the account glance. */
   balanceVnd(): number | null
-  createEngine?: (endpoint: GatewayEndpoint, options: EngineOptions, playback: PlaybackSink) => SessionEngine
+  createEngine?: (
+    endpoint: GatewayEndpoint,
+    options: EngineOptions,
+    playback: PlaybackSink,
+    prepared: PreparedSource,
+  ) => SessionEngine
   api?: (endpoint: GatewayEndpoint) => Pick<SessionsApi, 'models' | 'list' | 'delete'>
+  /** What sessions made ready ahead are created and deleted with; default the gateway's. */
+  sessions?: (endpoint: GatewayEndpoint) => Pick<SessionService, 'create' | 'delete'>
+  clock?: EngineClock
+  /** How long after the last use a session is kept ready while the hotkey is armed (prepare-window.ts). */
+  prepareLingerMs?: number
 }
 
 /** The model list changes rarely; a press must not wait for it when it is known. */
@@ -88,6 +103,11 @@ export class VoiceService {
   #pending: { frames: [number, Float32Array][]; ms: number; released: boolean } | null = null
   #lowBalanceNotified = false
   #activity: VoiceActivity = null
+  readonly #preparer: VoicePreparer
+  readonly #prepareWindow: PrepareWindow
+  /** Bumped by every look at the prepared session: an older look's answer is stale. */
+  #prepareRound = 0
+  #closed = false
 
   constructor(deps: VoiceServiceDeps) {
     this.#deps = deps
@@ -100,6 +120,17 @@ export class VoiceService {
       },
       command: (command) => deps.events.emit('voice:rtc', command),
     })
+    const clock = deps.clock ?? systemClock
+    this.#preparer = new VoicePreparer({
+      api: (endpoint) => deps.sessions?.(endpoint) ?? new SessionsApi(endpoint),
+      clock,
+      rtc: this.#rtc,
+    })
+    this.#prepareWindow = new PrepareWindow(
+      clock,
+      () => void this.#reconsiderPrepared(),
+      deps.prepareLingerMs,
+    )
     deps.audioPorts.setCaptureConsumer((rateHz, samples) => this.#capture(rateHz, samples))
     deps.audioPorts.setPlaybackListener((report) => {
       this.#playback.report(report)
@@ -110,6 +141,26 @@ export class VoiceService {
   /** The page's side of WebRTC sessions: offers, data channel messages, peer states. */
   get rtc(): RtcPeers {
     return this.#rtc
+  }
+
+  /** The session made ready for the next press, if any: created, never connected, so never billed. */
+  get prepared(): VoicePreparer {
+    return this.#preparer
+  }
+
+  /** The Voice view is on screen (or not): a press is likely while it is. */
+  setViewShown(shown: boolean): void {
+    this.#prepareWindow.setViewShown(shown)
+  }
+
+  /** The talk hotkey is registered and can start a conversation from anywhere. */
+  setHotkeyArmed(armed: boolean): void {
+    this.#prepareWindow.setHotkeyArmed(armed)
+  }
+
+  /** The settings changed: a session made ready with the old model, voice or instructions is replaced. */
+  settingsChanged(): Promise<void> {
+    return this.#reconsiderPrepared()
   }
 
   /** The player's reports, for measurements. */
@@ -190,6 +241,10 @@ export class VoiceService {
   }
 
   async close(): Promise<void> {
+    this.#closed = true
+    this.#prepareRound++
+    this.#prepareWindow.dispose()
+    await this.#preparer.discard()
     this.#deps.audioPorts.setCaptureConsumer(null)
     this.#deps.audioPorts.setPlaybackListener(null)
     await this.end().catch(() => null)
@@ -198,7 +253,9 @@ export class VoiceService {
   /** The connection changed (a key saved or cleared): the conversation on the old one ends. */
   async connectionChanged(): Promise<void> {
     this.#models = null
+    await this.#preparer.discard()
     await this.end().catch(() => null)
+    void this.#reconsiderPrepared()
   }
 
   #releaseNow(): void {
@@ -259,12 +316,26 @@ export class VoiceService {
   }
 
   #newEngine(settings: Settings, model: string): SessionEngine {
+    const options = this.#engineOptions(settings, model)
+    const listed = this.#models?.value.models.find((m) => m.id === model)
+    this.#status.setSessionLength(
+      options.maxDurationSec ?? Math.min(SPEC_DEFAULT_SESSION_SEC, sessionLimitSec(listed)),
+    )
+    const endpoint = this.#deps.endpoint()
+    const prepared = this.#preparer.sourceFor(endpoint, options)
+    const create =
+      this.#deps.createEngine ??
+      ((e, o, p, ready) => createSessionEngine(e, o, { playback: p, rtc: this.#rtc, prepared: ready }))
+    const engine = create(endpoint, options, this.#playback, prepared)
+    this.#unlisten = engine.on((event) => this.#onEvent(engine, event))
+    return engine
+  }
+
+  /** What a conversation opens with now; also the key of the session made ready for it. */
+  #engineOptions(settings: Settings, model: string): EngineOptions {
     const { realtime } = settings
     const listed = this.#models?.value.models.find((m) => m.id === model)
     const maxDurationSec = sessionLengthSec(realtime.maxDurationSec, listed)
-    this.#status.setSessionLength(
-      maxDurationSec ?? Math.min(SPEC_DEFAULT_SESSION_SEC, sessionLimitSec(listed)),
-    )
     const options: EngineOptions = {
       model,
       transport: this.#transportFor(realtime.transport, model),
@@ -275,11 +346,29 @@ export class VoiceService {
       ...(maxDurationSec !== null ? { maxDurationSec } : {}),
       ...(this.#deps.audioPorts.outputRateHz ? { outputRateHz: this.#deps.audioPorts.outputRateHz } : {}),
     }
-    const create =
-      this.#deps.createEngine ?? ((e, o, p) => createSessionEngine(e, o, { playback: p, rtc: this.#rtc }))
-    const engine = create(this.#deps.endpoint(), options, this.#playback)
-    this.#unlisten = engine.on((event) => this.#onEvent(engine, event))
-    return engine
+    return options
+  }
+
+  /**
+   * Keeps one session ready for the next press while one is likely (prepare-window.ts) and no session of
+   * this app is live, for the options the press would use; otherwise deletes it. Never connects it.
+   */
+  async #reconsiderPrepared(): Promise<void> {
+    const round = ++this.#prepareRound
+    const engine = this.#engine
+    const live = engine !== null && !['idle', 'ended', 'failed'].includes(engine.state)
+    // A press under way takes the kept session itself; one opened without it needs none.
+    if (live || this.#pending) return
+    if (this.#closed || !this.#prepareWindow.wanted) return this.#preparer.discard()
+    const settings = this.#deps.settings()
+    let model: string | null
+    try {
+      model = await this.#modelFor(settings.realtime.model)
+    } catch {
+      return
+    }
+    if (round !== this.#prepareRound || !model) return
+    this.#preparer.keep(this.#deps.endpoint(), this.#engineOptions(settings, model))
   }
 
   /**
@@ -316,7 +405,11 @@ export class VoiceService {
     }
     if (event.type === 'track') return this.#rtc.setTrackLive(event.live)
     if (event.type === 'turn' && event.phase === 'committed') this.#transcript.reserveTurn()
-    if (event.type === 'state') this.#setActivity(event.state)
+    if (event.type === 'state') {
+      this.#setActivity(event.state)
+      // The session is gone (the engine ended it when idle, or it failed): the next press opens another.
+      if (event.state === 'idle' || event.state === 'failed') void this.#reconsiderPrepared()
+    }
     if (event.type === 'terminated') {
       const text = terminatedText(this.#deps.language(), event.reason, event.message)
       this.#deps.host.notify(text.title, text.body)
@@ -341,6 +434,7 @@ export class VoiceService {
     this.#status.apply({ type: 'state', state: 'ended', previous: engine.state })
     this.#publishStatus()
     this.#deps.events.emit('voice:summary', this.#lastSummary)
+    this.#prepareWindow.used()
   }
 
   #toSummary(summary: ConversationSummary): VoiceConversationSummary {

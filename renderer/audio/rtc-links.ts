@@ -21,6 +21,8 @@ export class RtcLinks {
   readonly #createPeer: () => RTCPeerConnection
   readonly #output: RtcOutput
   #micSource: MediaStreamTrack | null = null
+  /** A peer made ahead for the next link on its data channel, its offer gathered (main's `prepare`). */
+  #spare: { peer: RtcPeer; dataChannel: string } | null = null
 
   constructor(deps: RtcLinksDeps) {
     this.#main = deps.main
@@ -33,10 +35,9 @@ export class RtcLinks {
   }
 
   handle(command: VoiceRtcCommand): void {
-    if (command.op === 'open') {
-      this.#open(command.linkId, command.dataChannel)
-      return
-    }
+    if (command.op === 'open') return this.#open(command.linkId, command.dataChannel)
+    if (command.op === 'prepare') return this.#prepare(command.dataChannel)
+    if (command.op === 'unprepare') return this.#dropSpare()
     const peer = this.#peers.get(command.linkId)
     if (!peer) return
     if (command.op === 'send') peer.send(command.text)
@@ -48,6 +49,7 @@ export class RtcLinks {
   setMicSource(track: MediaStreamTrack | null): void {
     this.#micSource = track
     for (const peer of this.#peers.values()) peer.setMicSource(track)
+    this.#spare?.peer.setMicSource(track)
   }
 
   setSink(sinkId: string): void {
@@ -61,22 +63,52 @@ export class RtcLinks {
 
   /** The page goes away: every link ends, and main hears why. */
   abandonAll(reason: string): void {
+    this.#dropSpare()
     for (const peer of [...this.#peers.values()]) peer.abandon(reason)
   }
 
   #open(linkId: number, dataChannel: string): void {
     // Ids are main's and never reused; a repeated open is a mistake, and two peers for one link worse.
     if (this.#peers.has(linkId)) return
+    const spare = this.#spare
+    if (spare && spare.dataChannel === dataChannel && !spare.peer.ended) {
+      this.#spare = null
+      this.#peers.set(linkId, spare.peer)
+      spare.peer.adopt(linkId)
+      return
+    }
+    const peer = this.#newPeer(linkId)
+    this.#peers.set(linkId, peer)
+    peer.open(dataChannel)
+  }
+
+  /** One spare at a time; a renewed session on the same data channel keeps the spare it has. */
+  #prepare(dataChannel: string): void {
+    if (this.#spare?.dataChannel === dataChannel && !this.#spare.peer.ended) return
+    this.#dropSpare()
+    const peer = this.#newPeer(0)
+    this.#spare = { peer, dataChannel }
+    peer.prepare(dataChannel)
+  }
+
+  #dropSpare(): void {
+    const spare = this.#spare
+    this.#spare = null
+    spare?.peer.close()
+  }
+
+  /** `linkId` 0: a spare, given its link when an `open` takes it. */
+  #newPeer(linkId: number): RtcPeer {
     const peer: RtcPeer = new RtcPeer(linkId, {
       main: this.#main,
       createPeer: this.#createPeer,
       playRemote: (stream) => this.#output.play(stream),
       onEnd: () => {
-        if (this.#peers.get(linkId) === peer) this.#peers.delete(linkId)
+        if (this.#spare?.peer === peer) this.#spare = null
+        if (this.#peers.get(peer.linkId) === peer) this.#peers.delete(peer.linkId)
       },
     })
-    this.#peers.set(linkId, peer)
     peer.setMicSource(this.#micSource)
-    peer.open(dataChannel)
+    return peer
   }
 }

@@ -49,17 +49,39 @@ export class RtcPeer {
   #sentFrom: MediaStreamTrack | null = null
   #switching: Promise<void> = Promise.resolve()
 
+  /** The offer with its ICE candidates, made once; main gets it when the peer has a link. */
+  #offer: Promise<string | null> | null = null
+  #linkId: number
+
+  /** `linkId` 0: a spare made ahead (`prepare`), with no link yet; `adopt` gives it one. */
   constructor(
-    readonly linkId: number,
+    linkId: number,
     private readonly deps: RtcPeerDeps,
-  ) {}
+  ) {
+    this.#linkId = linkId
+  }
+
+  get linkId(): number {
+    return this.#linkId
+  }
 
   get connected(): boolean {
     return this.#connected && !this.#ended
   }
 
+  get ended(): boolean {
+    return this.#ended
+  }
+
   /** Builds the peer at once (so `mic` may follow right away), then negotiates. */
   open(dataChannel: string): void {
+    this.prepare(dataChannel)
+    void this.#post()
+  }
+
+  /** Builds the peer and makes its offer, gathering ICE, but sends it nowhere until `adopt`. */
+  prepare(dataChannel: string): void {
+    if (this.#pc || this.#ended) return
     let pc: RTCPeerConnection
     try {
       pc = this.deps.createPeer()
@@ -89,7 +111,13 @@ export class RtcPeer {
     pc.addEventListener('track', (e) => this.#onTrack(e), on)
     pc.addEventListener('connectionstatechange', () => this.#onConnectionState(pc.connectionState), on)
     this.#applyMic()
-    void this.#negotiate(pc)
+    this.#offer = this.#makeOffer(pc)
+  }
+
+  /** The spare becomes link `linkId`: its offer, already made, goes to main now. */
+  adopt(linkId: number): void {
+    this.#linkId = linkId
+    void this.#post()
   }
 
   /** A model event for the service; held until the channel opens, dropped once the link is gone. */
@@ -141,7 +169,7 @@ export class RtcPeer {
     }
   }
 
-  async #negotiate(pc: RTCPeerConnection): Promise<void> {
+  async #makeOffer(pc: RTCPeerConnection): Promise<string | null> {
     let sdp: string | undefined
     try {
       await pc.setLocalDescription(await pc.createOffer())
@@ -149,14 +177,17 @@ export class RtcPeer {
       sdp = pc.localDescription?.sdp
     } catch (err) {
       this.#end('failed', `could not make the offer: ${messageOf(err)}`)
-      return
+      return null
     }
-    if (this.#ended) return
-    if (!sdp) {
-      this.#end('failed', 'the peer made no offer')
-      return
-    }
-    const answer = await this.deps.main.rtcOffer({ linkId: this.linkId, sdp })
+    if (!sdp) this.#end('failed', 'the peer made no offer')
+    return sdp ?? null
+  }
+
+  async #post(): Promise<void> {
+    const pc = this.#pc
+    const sdp = await this.#offer
+    if (this.#ended || !pc || !sdp) return
+    const answer = await this.deps.main.rtcOffer({ linkId: this.#linkId, sdp })
     if (this.#ended) return
     if (!answer.ok) {
       this.#end('failed', answer.error.message)
@@ -179,7 +210,7 @@ export class RtcPeer {
   #onMessage(data: unknown): void {
     if (this.#ended) return
     const text = messageText(data)
-    if (text !== null) void this.deps.main.rtcMessage({ linkId: this.linkId, text })
+    if (text !== null) void this.deps.main.rtcMessage({ linkId: this.#linkId, text })
   }
 
   #onTrack(e: RTCTrackEvent): void {
@@ -229,8 +260,9 @@ export class RtcPeer {
   }
 
   #report(state: VoiceRtcState, reason?: string): void {
+    if (this.linkId === 0) return
     const request =
-      reason === undefined ? { linkId: this.linkId, state } : { linkId: this.linkId, state, reason }
+      reason === undefined ? { linkId: this.#linkId, state } : { linkId: this.#linkId, state, reason }
     void this.deps.main.rtcState(request)
   }
 

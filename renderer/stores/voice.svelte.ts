@@ -127,6 +127,20 @@ export class VoiceStore {
     }
   }
 
+  /**
+   * Tells main whether the Voice view is on screen, now and whenever the window shows or hides, so a
+   * session is made ready for the press while it is. Returns the stop, which says it is gone.
+   */
+  followViewShown(doc: Document = document): () => void {
+    const tell = (): void => void loa.voice.viewShown({ shown: doc.visibilityState === 'visible' })
+    tell()
+    doc.addEventListener('visibilitychange', tell)
+    return () => {
+      doc.removeEventListener('visibilitychange', tell)
+      void loa.voice.viewShown({ shown: false })
+    }
+  }
+
   async loadModels(): Promise<void> {
     if (this.models || this.modelsLoading) return
     if (this.#modelsRetry) clearTimeout(this.#modelsRetry)

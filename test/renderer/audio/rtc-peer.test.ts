@@ -401,3 +401,42 @@ describe('figures', () => {
     })
   })
 })
+
+describe('a peer made ahead (prepare)', () => {
+  it('gathers its offer at once but sends it nowhere until an open on its channel takes it', async () => {
+    vi.useFakeTimers()
+    peerOptions = { gatherMs: 300 }
+    command({ op: 'prepare', dataChannel: CHANNEL })
+    await vi.advanceTimersByTimeAsync(300)
+    expect(peers).toHaveLength(1)
+    expect(main.offers).toEqual([])
+    expect(main.states).toEqual([])
+
+    // The press: the offer made ahead goes at once, with no gathering to wait for and no second peer.
+    command({ op: 'open', linkId: 4, dataChannel: CHANNEL })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(peers).toHaveLength(1)
+    expect(main.offers).toEqual([{ linkId: 4, sdp: peers[0]?.localDescription?.sdp }])
+    expect(main.offers[0]?.sdp).toContain('a=candidate:')
+    peers[0]?.channel.open()
+    expect(main.states).toEqual([{ linkId: 4, state: 'connected' }])
+  })
+
+  it('is kept for a repeated prepare on the same channel, replaced for another, dropped by unprepare', async () => {
+    command({ op: 'prepare', dataChannel: CHANNEL })
+    command({ op: 'prepare', dataChannel: CHANNEL })
+    expect(peers).toHaveLength(1)
+    command({ op: 'prepare', dataChannel: 'other-events' })
+    expect(peers).toHaveLength(2)
+    expect(peers[0]?.closed).toBe(true)
+    command({ op: 'unprepare' })
+    expect(peers[1]?.closed).toBe(true)
+
+    // An open after that makes its own peer.
+    command({ op: 'open', linkId: 1, dataChannel: CHANNEL })
+    await settle()
+    expect(peers).toHaveLength(3)
+    expect(main.offers).toEqual([{ linkId: 1, sdp: peers[2]?.localDescription?.sdp }])
+    expect(main.states).toEqual([])
+  })
+})

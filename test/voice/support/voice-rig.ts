@@ -46,6 +46,8 @@ export async function startVoiceRig(
   createEngine?: VoiceServiceDeps['createEngine'],
   /** The demo's answers to what the realtime spec leaves "not shown"; default as startDemoServer's. */
   variant?: DemoServerOptions['variant'],
+  /** More of the service's dependencies (a clock, how long a ready session lingers, ...). */
+  extra: Partial<VoiceServiceDeps> = {},
 ): Promise<VoiceRig> {
   let mount: RealtimeMount | undefined
   const demo = await startDemoServer({
@@ -83,6 +85,7 @@ export async function startVoiceRig(
     language: () => 'en',
     balanceVnd: () => null,
     ...(createEngine ? { createEngine } : {}),
+    ...extra,
   })
   page.send({ type: 'output', rateHz: OUTPUT_RATE_HZ })
   return {

@@ -4,7 +4,12 @@
 import type { VoiceRtcCommand } from '../../../preload/contract'
 import type { EventHub } from '../../../main/ipc/event-hub'
 import type { RtcPeers } from '../../../main/realtime/rtc-peers'
-import { acceptAnswer, makeOffer, type WeriftClient } from '../../demo/realtime/support/werift-client'
+import {
+  acceptAnswer,
+  makeOffer,
+  type Offer,
+  type WeriftClient,
+} from '../../demo/realtime/support/werift-client'
 
 export interface WeriftPage {
   /** Links by id, once their data channel opened. */
@@ -12,6 +17,8 @@ export interface WeriftPage {
   /** Every command main sent, in order. */
   readonly commands: VoiceRtcCommand[]
   readonly micOn: boolean
+  /** Links that took a peer made ahead (`prepare`), its offer already gathered. */
+  readonly preparedUsed: number
   /** The link main talks on now. */
   current(): WeriftClient | null
   /** Sends 16 kHz speech on the current link's track at real-time pace; refused while main has the mic off. */
@@ -26,10 +33,23 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
   const commands: VoiceRtcCommand[] = []
   const mic = new Map<number, boolean>()
   let latest = 0
+  let spare: { dataChannel: string; offer: Promise<Offer> } | null = null
+  let preparedUsed = 0
+
+  const dropSpare = (): void => {
+    const dropped = spare
+    spare = null
+    void dropped?.offer.then((o) => o.pc.close()).catch(() => {})
+  }
 
   const open = async (linkId: number, dataChannel: string): Promise<void> => {
     try {
-      const offer = await makeOffer(dataChannel)
+      const made = spare?.dataChannel === dataChannel ? spare.offer : null
+      if (made) {
+        spare = null
+        preparedUsed++
+      }
+      const offer = await (made ?? makeOffer(dataChannel))
       const { sdp } = await rtc.offer(linkId, offer.sdp)
       const client = await acceptAnswer(offer, sdp)
       clients.set(linkId, client)
@@ -54,6 +74,13 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
     switch (command.op) {
       case 'open':
         return void open(command.linkId, command.dataChannel)
+      case 'prepare':
+        if (spare?.dataChannel === command.dataChannel) return
+        dropSpare()
+        spare = { dataChannel: command.dataChannel, offer: makeOffer(command.dataChannel) }
+        return
+      case 'unprepare':
+        return dropSpare()
       case 'send':
         return clients.get(command.linkId)?.channel.send(command.text)
       case 'mic':
@@ -69,6 +96,9 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
   return {
     clients,
     commands,
+    get preparedUsed() {
+      return preparedUsed
+    },
     get micOn() {
       return mic.get(latest) ?? rtc.micOn
     },
@@ -86,6 +116,7 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
     },
     async close() {
       unsubscribe()
+      dropSpare()
       for (const client of clients.values()) await client.close()
       clients.clear()
     },
