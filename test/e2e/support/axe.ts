@@ -22,6 +22,12 @@ export interface AxeFinding {
  * page's Content-Security-Policy does not govern, so the app's own policy stays as it ships.
  */
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  // Colours read mid-transition (a theme just changed, a button just let go) are neither theme's.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const options: RunOptions = { runOnly: { type: 'tag', values: [...AXE_TAGS] }, resultTypes: ['violations'] }
   const results = await page.evaluate(
