@@ -73,10 +73,11 @@ describe.each<[Theme, Language]>([
 
       // Each catalog tab has its own table; one model's detail dialog too.
       await page.click('nav a[data-view="catalog"]')
+      await page.waitForSelector('[role="tab"][data-kind]')
       const kinds = await page.$$eval('[role="tab"][data-kind]', (tabs) =>
         tabs.map((t) => t.getAttribute('data-kind') ?? ''),
       )
-      expect(kinds.length).toBeGreaterThanOrEqual(4)
+      expect(kinds).toEqual(['text', 'image', 'video', 'embedding', 'speech', 'realtime'])
       for (const kind of kinds) {
         await page.click(`[role="tab"][data-kind="${kind}"]`)
         await page.waitForSelector(`[role="tabpanel"][data-kind="${kind}"] table tbody tr`)

@@ -8,7 +8,7 @@ import { demoCatalogList } from './catalog-fixtures'
 type ListAnswer = (kind: CatalogKind) => Promise<IpcResult<CatalogList>>
 
 const bridge = vi.hoisted(() => {
-  const state: { list: ListAnswer | null } = { list: null }
+  const state: { list: ListAnswer | null; asked: string[] } = { list: null, asked: [] }
   const none = () => () => {}
   const fake = {
     settings: { onChanged: none },
@@ -18,6 +18,18 @@ const bridge = vi.hoisted(() => {
     catalog: {
       list: ({ kind }: { kind: CatalogKind }) => state.list!(kind),
       model: async () => ({ ok: false, error: { kind: 'not_found', message: 'no' } }),
+    },
+    tts: {
+      models: async () => {
+        state.asked.push('speech')
+        return { ok: true, value: { plan: 'ADVANCED_PLUS', models: [], defaultModel: null } }
+      },
+    },
+    voice: {
+      models: async () => {
+        state.asked.push('realtime')
+        return { ok: true, value: { plan: 'ADVANCED_PLUS', models: [] } }
+      },
     },
   }
   ;(window as unknown as { loa: unknown }).loa = fake
@@ -153,7 +165,8 @@ describe('catalog states', () => {
 
 describe('tabs', () => {
   it('move with the arrow keys, Home and End, loading each tab once', async () => {
-    const asked: CatalogKind[] = []
+    const asked = bridge.asked
+    asked.length = 0
     show(async (kind) => {
       asked.push(kind)
       return { ok: true, value: demoCatalogList(kind) }
@@ -177,17 +190,20 @@ describe('tabs', () => {
 
     tab('image').dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))
     await settle()
-    expect(tab('embedding').getAttribute('aria-selected')).toBe('true')
-    tab('embedding').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    expect(tab('realtime').getAttribute('aria-selected')).toBe('true')
+    tab('realtime').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
     await settle()
     expect(tab('text').getAttribute('aria-selected')).toBe('true')
     tab('text').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))
     await settle()
-    expect(tab('embedding').getAttribute('aria-selected')).toBe('true')
-    tab('embedding').dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
+    expect(tab('realtime').getAttribute('aria-selected')).toBe('true')
+    tab('realtime').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))
+    await settle()
+    expect(tab('speech').getAttribute('aria-selected')).toBe('true')
+    tab('speech').dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
     await settle()
     expect(tab('text').getAttribute('aria-selected')).toBe('true')
-    expect(asked).toEqual(['text', 'image', 'embedding'])
+    expect(asked).toEqual(['text', 'image', 'realtime', 'speech'])
   })
 })
 
