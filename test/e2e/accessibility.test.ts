@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Language, ViewName } from '../../preload/contract'
+import { startDemoServer } from '../../main/demo/server'
 import { axeViolations, type AxeFinding } from './support/axe'
 import { launchChromium } from './support/browser'
 import { startTestHarness } from './support/harness'
@@ -102,6 +103,39 @@ describe.each<[Theme, Language]>([
       if (!page.isClosed()) await page.close()
     }
     expect(errors).toEqual([])
+    expect(found).toEqual([])
+  })
+})
+
+describe('the popup of an account that may see only the catalog', () => {
+  it('has no accessibility violation in either theme or language', { timeout: 120_000 }, async () => {
+    const demo = await startDemoServer({ port: 0, seed: 13 })
+    const reseller = await startTestHarness({
+      startDemo: async () => ({
+        baseUrl: demo.baseUrl,
+        key: demo.keys.reseller as string,
+        close: async () => {},
+      }),
+    })
+    const found: string[] = []
+    try {
+      for (const [theme, language] of [
+        ['light', 'vi'],
+        ['dark', 'en'],
+      ] as const) {
+        reseller.core.settings.update({ theme, language })
+        const popup = await browser.newPage()
+        await popup.goto(reseller.launchUrl('popup'))
+        await popup.getByTestId('account-blocked').waitFor()
+        await settled(popup, 'popup')
+        expect(await popup.getAttribute('html', 'data-theme')).toBe(theme)
+        await check(popup, `blocked popup ${theme} ${language}`, found)
+        await popup.close()
+      }
+    } finally {
+      await reseller.close()
+      await demo.close()
+    }
     expect(found).toEqual([])
   })
 })
