@@ -8,7 +8,12 @@ import { demoCatalogList } from './catalog-fixtures'
 type ListAnswer = (kind: CatalogKind) => Promise<IpcResult<CatalogList>>
 
 const bridge = vi.hoisted(() => {
-  const state: { list: ListAnswer | null; asked: string[] } = { list: null, asked: [] }
+  const state: { list: ListAnswer | null; asked: string[]; speech: unknown[]; realtime: unknown[] } = {
+    list: null,
+    asked: [],
+    speech: [],
+    realtime: [],
+  }
   const none = () => () => {}
   const fake = {
     settings: { onChanged: none },
@@ -22,13 +27,13 @@ const bridge = vi.hoisted(() => {
     tts: {
       models: async () => {
         state.asked.push('speech')
-        return { ok: true, value: { plan: 'ADVANCED_PLUS', models: [], defaultModel: null } }
+        return { ok: true, value: { plan: 'ADVANCED_PLUS', models: state.speech, defaultModel: null } }
       },
     },
     voice: {
       models: async () => {
         state.asked.push('realtime')
-        return { ok: true, value: { plan: 'ADVANCED_PLUS', models: [] } }
+        return { ok: true, value: { plan: 'ADVANCED_PLUS', models: state.realtime } }
       },
     },
   }
@@ -43,6 +48,12 @@ const { catalog } = await import('../../renderer/stores/catalog.svelte')
 let target: HTMLElement
 let view: ReturnType<typeof mount> | null = null
 let account = 0
+
+const nbsp = (s: string | null | undefined) =>
+  (s ?? '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
@@ -204,6 +215,72 @@ describe('tabs', () => {
     await settle()
     expect(tab('text').getAttribute('aria-selected')).toBe('true')
     expect(asked).toEqual(['text', 'image', 'realtime', 'speech'])
+  })
+})
+
+describe('speech and realtime prices', () => {
+  it('read "unknown" where the service gave no figure, never 0 ₫, in both languages', async () => {
+    const speech = (id: string, unitPriceVndPer1M: number | null) => ({
+      id,
+      name: null,
+      group: 'multi',
+      free: unitPriceVndPer1M === 0,
+      unitPriceVndPer1M,
+      freeCharsPerMonth: 0,
+      maxInputChars: null,
+      maxInputApproximate: false,
+      formats: [],
+      speed: { mode: 'ignored', min: 1, max: 1 },
+      voiceRequired: false,
+      voiceKind: 'list',
+      vietnamese: 'unknown',
+      closedReason: null,
+      closed: null,
+      allowedForKey: true,
+    })
+    bridge.speech = [speech('vendor/unpriced', null), speech('free/tts', 0), speech('openai/tts-1', 412_500)]
+    bridge.realtime = [
+      {
+        id: 'vendor/unpriced-live',
+        name: 'Unpriced',
+        protocol: 'live',
+        voices: [],
+        defaultVoice: null,
+        estimatedVndPerMin: null,
+        maxSessionSec: null,
+        defaultTransport: null,
+        unavailable: 'no_price_table',
+      },
+    ]
+    show(async (kind) => ({ ok: true, value: demoCatalogList(kind) }))
+    await settle()
+    const cell = (kind: string, id: string, testid: string) =>
+      nbsp(
+        target.querySelector(`table[data-kind="${kind}"] tr[data-model-id="${id}"] [data-testid="${testid}"]`)
+          ?.textContent,
+      )
+
+    catalog.select('speech')
+    await settle()
+    expect(cell('speech', 'vendor/unpriced', 'speech-price')).toBe('không rõ')
+    expect(cell('speech', 'free/tts', 'speech-price')).toBe('0 ₫ Miễn phí')
+    expect(cell('speech', 'openai/tts-1', 'speech-price')).toBe('412.500 ₫')
+
+    catalog.select('realtime')
+    await settle()
+    expect(cell('realtime', 'vendor/unpriced-live', 'realtime-price')).toBe('không rõ')
+    expect(nbsp(target.querySelector('table[data-kind="realtime"] tbody tr')?.textContent)).toContain(
+      'Chưa có bảng giá, chưa dùng được',
+    )
+
+    app.settings.set({ language: 'en', theme: 'light' } as Settings)
+    flushSync()
+    expect(cell('realtime', 'vendor/unpriced-live', 'realtime-price')).toBe('unknown')
+    catalog.select('speech')
+    await settle()
+    expect(cell('speech', 'vendor/unpriced', 'speech-price')).toBe('unknown')
+    expect(cell('speech', 'openai/tts-1', 'speech-price')).toBe('₫412,500')
+    catalog.select('text')
   })
 })
 
