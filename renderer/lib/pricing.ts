@@ -250,6 +250,18 @@ export function perSecondRange(rates: Record<string, VideoRate>): { min: number;
   return values.length === 0 ? null : { min: Math.min(...values), max: Math.max(...values) }
 }
 
+/**
+ * Lowest and highest 8 s price in dong among the input types of one resolution: the figures a row shows
+ * beside the dollar range, so a model priced by input type has its VND too.
+ */
+export function vnd8sRange(rates: Record<string, VideoRate>): { min: VndFigure; max: VndFigure } | null {
+  const figures = Object.values(rates).map((r) => r.vnd8s)
+  if (figures.length === 0) return null
+  const lowest = figures.reduce((a, b) => (b.vnd < a.vnd ? b : a))
+  const highest = figures.reduce((a, b) => (b.vnd > a.vnd ? b : a))
+  return { min: lowest, max: highest }
+}
+
 // ---- Embedding ----
 
 export function embeddingPrice(model: EmbeddingModel): { usd: number; vnd: VndFigure } {
@@ -289,6 +301,16 @@ export function formatPercent(percent: number, lang: Language): string {
 /** `0,30–0,40 US$`: a range of dollar prices, written once with its currency. */
 export function formatUsdRange(min: number, max: number, lang: Language): string {
   return min === max ? formatUsd(min, lang) : usdFormatter(lang).formatRange(min, max)
+}
+
+/** `226.875–330.000 ₫`: a range of whole-dong prices, written once with its currency. */
+export function formatVndRange(min: number, max: number, lang: Language): string {
+  const f = new Intl.NumberFormat(localeOf(lang), {
+    style: 'currency',
+    currency: 'VND',
+    maximumFractionDigits: 0,
+  })
+  return Math.round(min) === Math.round(max) ? f.format(min) : f.formatRange(min, max)
 }
 
 /** Token counts as people say them: 1M, 200K (the same letters in Vietnamese). */

@@ -1,6 +1,15 @@
 // The model catalog: each tab's list loaded on first view and kept, per-tab filters, the open model's
 // detail. Everything is dropped when the account changes, since prices follow the caller's plan.
-import type { CatalogKind, CatalogList, Glance, IpcError, IpcResult } from '../../preload/contract'
+import type {
+  CatalogKind,
+  CatalogList,
+  Glance,
+  IpcError,
+  IpcResult,
+  Part,
+  ReaderModels,
+  VoiceModels,
+} from '../../preload/contract'
 import {
   catalogRows,
   emptyFilter,
@@ -8,27 +17,42 @@ import {
   visibleRows,
   type CatalogFilter,
   type CatalogRow,
+  type CatalogTab,
+  type TabList,
 } from '../components/catalog/filter'
 import { loa } from '../lib/bridge'
 import type { ModelDetail } from '../lib/pricing'
 
-export const CATALOG_KINDS: readonly CatalogKind[] = ['text', 'image', 'video', 'embedding']
+export const CATALOG_KINDS: readonly CatalogTab[] = [
+  'text',
+  'image',
+  'video',
+  'embedding',
+  'speech',
+  'realtime',
+]
 
 /** The bridge calls the catalog makes; tests pass their own. */
 export interface CatalogApi {
   list(request: { kind: CatalogKind }): Promise<IpcResult<CatalogList>>
   model(request: { id: string }): Promise<IpcResult<ModelDetail>>
   glance(): Promise<IpcResult<Glance>>
+  /** The speech models with their VND price per 1M characters, the Reader's own list. */
+  speech(): Promise<IpcResult<ReaderModels>>
+  /** The realtime models with their VND per minute on the plan, the Voice view's own list. */
+  realtime(): Promise<IpcResult<VoiceModels>>
 }
 
 const bridgeApi: CatalogApi = {
   list: (request) => loa.catalog.list(request),
   model: (request) => loa.catalog.model(request),
   glance: () => loa.account.glance(),
+  speech: () => loa.tts.models(),
+  realtime: () => loa.voice.models(),
 }
 
 export interface TabLoad {
-  list: CatalogList | null
+  list: TabList | null
   rows: CatalogRow[]
   loading: boolean
   /** The call itself failed (nothing came back); a failed refresh behind a cached list is in `list`. */
@@ -46,24 +70,39 @@ export interface DetailState {
 
 const idleTab = (): TabLoad => ({ list: null, rows: [], loading: false, error: null })
 
-const allTabs = <T>(make: () => T): Record<CatalogKind, T> => ({
+const allTabs = <T>(make: () => T): Record<CatalogTab, T> => ({
   text: make(),
   image: make(),
   video: make(),
   embedding: make(),
+  speech: make(),
+  realtime: make(),
 })
+
+/**
+ * A list main sends whole, as the one part a tab's status reads. Main keeps these lists fresh itself, so
+ * a list that came back is the current one.
+ */
+function whole<T>(result: IpcResult<T>, tag: (list: Part<T>) => TabList): IpcResult<TabList> {
+  if (!result.ok) return result
+  const fetchedAt = new Date().toISOString()
+  return {
+    ok: true,
+    value: tag({ value: result.value, fetchedAt, ageMs: 0, stale: false, refreshing: false, error: null }),
+  }
+}
 
 function failure(err: unknown): IpcError {
   return { kind: 'internal', message: err instanceof Error ? err.message : String(err) }
 }
 
 export class CatalogStore {
-  active: CatalogKind = $state('text')
-  readonly filters: Record<CatalogKind, CatalogFilter> = $state(allTabs(emptyFilter))
+  active: CatalogTab = $state('text')
+  readonly filters: Record<CatalogTab, CatalogFilter> = $state(allTabs(emptyFilter))
   detail: DetailState | null = $state.raw(null)
   /** The caller's plan code from the account glance; null when unknown (e.g. reseller accounts). */
   plan: string | null = $state(null)
-  #tabs: Record<CatalogKind, TabLoad> = $state.raw(allTabs(idleTab))
+  #tabs: Record<CatalogTab, TabLoad> = $state.raw(allTabs(idleTab))
   #account: string | null = null
   /** Bumped on every reset, so answers for the previous account are dropped. */
   #generation = 0
@@ -73,15 +112,15 @@ export class CatalogStore {
     this.#api = api
   }
 
-  tab(kind: CatalogKind): TabLoad {
+  tab(kind: CatalogTab): TabLoad {
     return this.#tabs[kind]
   }
 
-  visible(kind: CatalogKind): CatalogRow[] {
+  visible(kind: CatalogTab): CatalogRow[] {
     return visibleRows(this.#tabs[kind].rows, this.filters[kind])
   }
 
-  providers(kind: CatalogKind): string[] {
+  providers(kind: CatalogTab): string[] {
     return providersOf(this.#tabs[kind].rows)
   }
 
@@ -96,24 +135,24 @@ export class CatalogStore {
     void this.#loadPlan()
   }
 
-  select(kind: CatalogKind): void {
+  select(kind: CatalogTab): void {
     this.active = kind
     void this.ensure(kind)
   }
 
   /** Loads a tab the first time it is shown. */
-  async ensure(kind: CatalogKind): Promise<void> {
+  async ensure(kind: CatalogTab): Promise<void> {
     const tab = this.#tabs[kind]
     if (tab.list || tab.loading) return
     await this.load(kind)
   }
 
-  async load(kind: CatalogKind): Promise<void> {
+  async load(kind: CatalogTab): Promise<void> {
     const generation = this.#generation
     this.#setTab(kind, { ...this.#tabs[kind], loading: true, error: null })
     let next: TabLoad
     try {
-      const result = await this.#api.list({ kind })
+      const result = await this.#fetch(kind)
       next = result.ok
         ? { list: result.value, rows: catalogRows(result.value), loading: false, error: null }
         : { ...this.#tabs[kind], loading: false, error: result.error }
@@ -143,11 +182,17 @@ export class CatalogStore {
     this.detail = null
   }
 
-  resetFilter(kind: CatalogKind): void {
+  resetFilter(kind: CatalogTab): void {
     this.filters[kind] = { ...emptyFilter(), sort: this.filters[kind].sort }
   }
 
-  #setTab(kind: CatalogKind, tab: TabLoad): void {
+  async #fetch(kind: CatalogTab): Promise<IpcResult<TabList>> {
+    if (kind === 'speech') return whole(await this.#api.speech(), (list) => ({ kind, list }))
+    if (kind === 'realtime') return whole(await this.#api.realtime(), (list) => ({ kind, list }))
+    return this.#api.list({ kind })
+  }
+
+  #setTab(kind: CatalogTab, tab: TabLoad): void {
     this.#tabs = { ...this.#tabs, [kind]: tab }
   }
 

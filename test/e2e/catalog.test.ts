@@ -16,13 +16,18 @@ const api: Record<'text' | 'image' | 'video' | 'embedding', Json[]> = {
   embedding: [],
 }
 
-async function fetchModels(kind: keyof typeof api): Promise<Json[]> {
+/** What the demo service answers `path` with, asked with the key main uses. */
+async function serviceJson<T>(path: string): Promise<T> {
   const { baseUrl, key } = harness.core.connection.endpoint()
-  const res = await fetch(`${baseUrl}/v1/management/models/${kind}`, {
+  const res = await fetch(`${baseUrl}${path}`, {
     headers: { authorization: `Bearer ${key}`, 'user-agent': 'loa-e2e' },
   })
   expect(res.status).toBe(200)
-  return ((await res.json()) as { data: Json[] }).data
+  return (await res.json()) as T
+}
+
+async function fetchModels(kind: keyof typeof api): Promise<Json[]> {
+  return (await serviceJson<{ data: Json[] }>(`/v1/management/models/${kind}`)).data
 }
 
 beforeAll(async () => {
@@ -47,6 +52,14 @@ const vndVi = (n: number) =>
     new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 }).format(
       n,
     ),
+  )
+const vndRangeVi = (min: number, max: number) =>
+  plain(
+    new Intl.NumberFormat('vi-VN', {
+      style: 'currency',
+      currency: 'VND',
+      maximumFractionDigits: 0,
+    }).formatRange(min, max),
   )
 const usdVi = (n: number) =>
   plain(
@@ -119,6 +132,9 @@ describe('tabs', () => {
     await page.keyboard.press('ArrowLeft')
     await page.waitForSelector('table[data-kind="video"]')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-kind'))).toBe('video')
+    await page.keyboard.press('End')
+    await page.waitForSelector('table[data-kind="realtime"]')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-kind'))).toBe('realtime')
     await page.close()
   })
 })
@@ -175,6 +191,16 @@ describe('video pricing shapes', () => {
       expect(row).toContain(`${usdVi(Math.max(...perSecond))}/giây`)
     }
     expect(row).toContain('tùy loại đầu vào')
+    // Every resolution's dollar range has its dong too: the 8 s price at the service's rate.
+    for (const e of entries) {
+      const usd8s = Object.values(e.by_input_type).map((p) => p.example_8s_USD)
+      const range = vndRangeVi(Math.min(...usd8s) * 27_500, Math.max(...usd8s) * 27_500)
+      expect(
+        plain(
+          await page.innerText(`tr[data-model-id="${model.model_id}"] li[data-resolution="${e.resolution}"]`),
+        ),
+      ).toContain(`8 giây: ≈ ước tính ${range}`)
+    }
 
     await openDetail(page, 'video', model.model_id)
     const prices = '[data-testid="model-dialog"] [data-testid="video-prices"]'
@@ -218,6 +244,58 @@ describe('video pricing shapes', () => {
     expect(text).toContain(`8 giây (USD) ${usdVi(flat.example_8s_USD)}`)
     expect(text).toContain(`8 giây (VND, gói của bạn) ${vndVi(flat.discounted_8s_VND)}`)
     await closeDetail(page)
+    await page.close()
+  })
+})
+
+describe('speech and realtime tabs', () => {
+  type TtsJson = { id: string; name: string | null; price_vnd_per_1m_chars: number | null }
+  type RealtimeJson = {
+    id: string
+    estimated_vnd_per_min: number | null
+    max_session_sec: number | null
+    configured: boolean
+  }
+
+  it('list every speech model the service sells, each with its VND per 1M characters', async () => {
+    const tts = (await serviceJson<{ data: TtsJson[] }>('/v1/models/tts')).data
+    expect(tts.length).toBeGreaterThan(20)
+    const page = await openCatalog('speech')
+    expect((await rowIds(page, 'speech')).sort()).toEqual(tts.map((m) => m.id).sort())
+    expect(plain(await page.innerText('[data-testid="catalog-count"]'))).toBe(
+      `${tts.length} / ${tts.length} mô hình`,
+    )
+    for (const m of tts) {
+      const price = plain(
+        await page.innerText(
+          `table[data-kind="speech"] tr[data-model-id="${m.id}"] [data-testid="speech-price"]`,
+        ),
+      )
+      if (m.price_vnd_per_1m_chars === null) expect(price, m.id).toBe('không rõ')
+      else if (m.price_vnd_per_1m_chars === 0) expect(price, m.id).toBe(`${vndVi(0)} Miễn phí`)
+      else expect(price, m.id).toBe(vndVi(m.price_vnd_per_1m_chars))
+    }
+    await page.close()
+  })
+
+  it('list every realtime model with the VND per minute on the plan, unpriced ones said so', async () => {
+    const realtime = (await serviceJson<{ data: RealtimeJson[] }>('/v1/realtime/models')).data
+    expect(realtime.length).toBeGreaterThanOrEqual(3)
+    const page = await openCatalog('realtime')
+    expect((await rowIds(page, 'realtime')).sort()).toEqual(realtime.map((m) => m.id).sort())
+    for (const m of realtime) {
+      const row = `table[data-kind="realtime"] tr[data-model-id="${m.id}"]`
+      const price = plain(await page.innerText(`${row} [data-testid="realtime-price"]`))
+      expect(price, m.id).toBe(
+        m.estimated_vnd_per_min === null ? 'không rõ' : `${vndVi(m.estimated_vnd_per_min)}/phút`,
+      )
+      const text = await rowText(page, 'realtime', m.id)
+      if (m.max_session_sec === 86_400) expect(text).toContain('24 giờ')
+      if (m.max_session_sec === 3_600) expect(text).toContain('60 phút')
+      expect(text.includes('Chưa có bảng giá'), m.id).toBe(!m.configured)
+    }
+    // No dollar figure anywhere on these tabs: the service prices them in dong.
+    expect(await page.innerText('[role="tabpanel"]')).not.toContain('US$')
     await page.close()
   })
 })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { CatalogKind, CatalogList, Glance, IpcResult } from '../../preload/contract'
+import type {
+  CatalogKind,
+  CatalogList,
+  Glance,
+  IpcResult,
+  ReaderModels,
+  VoiceModels,
+} from '../../preload/contract'
 import type { ModelDetail } from '../../renderer/lib/pricing'
 import { CatalogStore, type CatalogApi } from '../../renderer/stores/catalog.svelte'
 import { demoCatalogList, demoLists, part } from './catalog-fixtures'
@@ -43,6 +50,18 @@ function fakeApi(plan: string | null = 'ADVANCED_PLUS') {
       calls.push('glance')
       return ok({ me: part(plan === null ? null : { plan }) } as unknown as Glance)
     },
+    speech: () => {
+      calls.push('speech')
+      const answer = deferred<IpcResult<unknown>>()
+      pending.push({ call: 'speech', answer })
+      return answer.promise as Promise<IpcResult<ReaderModels>>
+    },
+    realtime: () => {
+      calls.push('realtime')
+      const answer = deferred<IpcResult<unknown>>()
+      pending.push({ call: 'realtime', answer })
+      return answer.promise as Promise<IpcResult<VoiceModels>>
+    },
   }
   const answer = (call: string, result: IpcResult<unknown> | Error) => {
     const i = pending.findIndex((p) => p.call === call)
@@ -52,6 +71,49 @@ function fakeApi(plan: string | null = 'ADVANCED_PLUS') {
     else p!.answer.resolve(result)
   }
   return { api, calls, answer }
+}
+
+const readerModel = (id: string, unitPriceVndPer1M: number | null): ReaderModels['models'][number] => ({
+  id,
+  name: null,
+  group: 'multi',
+  free: unitPriceVndPer1M === 0,
+  unitPriceVndPer1M,
+  freeCharsPerMonth: 0,
+  maxInputChars: null,
+  maxInputApproximate: false,
+  formats: [],
+  speed: { mode: 'ignored', min: 1, max: 1 },
+  voiceRequired: false,
+  voiceKind: 'list',
+  vietnamese: 'unknown',
+  closedReason: null,
+  closed: null,
+  allowedForKey: true,
+})
+const readerModels: ReaderModels = {
+  plan: 'ADVANCED_PLUS',
+  defaultModel: 'openai/tts-1',
+  models: [
+    readerModel('openai/tts-1', 412_500),
+    readerModel('free/tts', 0),
+    readerModel('elevenlabs/eleven-flash-v2.5', null),
+  ],
+}
+const voiceModel = (id: string, estimatedVndPerMin: number | null): VoiceModels['models'][number] => ({
+  id,
+  name: null,
+  protocol: 'model-r',
+  voices: ['alloy'],
+  defaultVoice: 'alloy',
+  estimatedVndPerMin,
+  maxSessionSec: 3_600,
+  defaultTransport: 'webrtc',
+  unavailable: estimatedVndPerMin === null ? 'no_price_table' : null,
+})
+const voiceModels: VoiceModels = {
+  plan: 'ADVANCED_PLUS',
+  models: [voiceModel('vendor/unpriced', null), voiceModel('openai/gpt-realtime', 2_723)],
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
@@ -99,6 +161,37 @@ describe('loading tabs', () => {
     answer('list:image', answerList('image'))
     await retry
     expect(store.tab('image').rows).toHaveLength(4)
+  })
+
+  it('loads the speech and realtime tabs from their own lists, one row per model', async () => {
+    const { api, calls, answer } = fakeApi()
+    const store = new CatalogStore(api)
+    store.useAccount('a')
+    const speech = store.load('speech')
+    answer('speech', ok(readerModels))
+    await speech
+    expect(store.tab('speech').rows.map((r) => [r.id, r.provider, r.priceVnd])).toEqual([
+      ['openai/tts-1', 'openai', 412_500],
+      ['free/tts', 'free', 0],
+      ['elevenlabs/eleven-flash-v2.5', 'elevenlabs', null],
+    ])
+    expect(store.tab('speech').list?.list.value).toBe(readerModels)
+
+    const realtime = store.load('realtime')
+    answer('realtime', { ok: false, error: { kind: 'network', message: 'offline', requestId: 'req_1' } })
+    await realtime
+    expect(store.tab('realtime')).toMatchObject({ list: null, rows: [], error: { requestId: 'req_1' } })
+    const retry = store.load('realtime')
+    answer('realtime', ok(voiceModels))
+    await retry
+    expect(store.tab('realtime').rows.map((r) => [r.id, r.priceVnd])).toEqual([
+      ['vendor/unpriced', null],
+      ['openai/gpt-realtime', 2_723],
+    ])
+    // Sorted by price, the unknown one comes last.
+    store.filters.realtime.sort = 'price'
+    expect(store.visible('realtime').map((r) => r.id)).toEqual(['openai/gpt-realtime', 'vendor/unpriced'])
+    expect(calls.filter((c) => c.startsWith('list:'))).toEqual([])
   })
 
   it('turns a bridge that throws into an internal error instead of an unhandled rejection', async () => {

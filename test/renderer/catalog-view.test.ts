@@ -8,7 +8,12 @@ import { demoCatalogList } from './catalog-fixtures'
 type ListAnswer = (kind: CatalogKind) => Promise<IpcResult<CatalogList>>
 
 const bridge = vi.hoisted(() => {
-  const state: { list: ListAnswer | null } = { list: null }
+  const state: { list: ListAnswer | null; asked: string[]; speech: unknown[]; realtime: unknown[] } = {
+    list: null,
+    asked: [],
+    speech: [],
+    realtime: [],
+  }
   const none = () => () => {}
   const fake = {
     settings: { onChanged: none },
@@ -18,6 +23,18 @@ const bridge = vi.hoisted(() => {
     catalog: {
       list: ({ kind }: { kind: CatalogKind }) => state.list!(kind),
       model: async () => ({ ok: false, error: { kind: 'not_found', message: 'no' } }),
+    },
+    tts: {
+      models: async () => {
+        state.asked.push('speech')
+        return { ok: true, value: { plan: 'ADVANCED_PLUS', models: state.speech, defaultModel: null } }
+      },
+    },
+    voice: {
+      models: async () => {
+        state.asked.push('realtime')
+        return { ok: true, value: { plan: 'ADVANCED_PLUS', models: state.realtime } }
+      },
     },
   }
   ;(window as unknown as { loa: unknown }).loa = fake
@@ -31,6 +48,12 @@ const { catalog } = await import('../../renderer/stores/catalog.svelte')
 let target: HTMLElement
 let view: ReturnType<typeof mount> | null = null
 let account = 0
+
+const nbsp = (s: string | null | undefined) =>
+  (s ?? '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
@@ -153,7 +176,8 @@ describe('catalog states', () => {
 
 describe('tabs', () => {
   it('move with the arrow keys, Home and End, loading each tab once', async () => {
-    const asked: CatalogKind[] = []
+    const asked = bridge.asked
+    asked.length = 0
     show(async (kind) => {
       asked.push(kind)
       return { ok: true, value: demoCatalogList(kind) }
@@ -177,17 +201,86 @@ describe('tabs', () => {
 
     tab('image').dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))
     await settle()
-    expect(tab('embedding').getAttribute('aria-selected')).toBe('true')
-    tab('embedding').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    expect(tab('realtime').getAttribute('aria-selected')).toBe('true')
+    tab('realtime').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
     await settle()
     expect(tab('text').getAttribute('aria-selected')).toBe('true')
     tab('text').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))
     await settle()
-    expect(tab('embedding').getAttribute('aria-selected')).toBe('true')
-    tab('embedding').dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
+    expect(tab('realtime').getAttribute('aria-selected')).toBe('true')
+    tab('realtime').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))
+    await settle()
+    expect(tab('speech').getAttribute('aria-selected')).toBe('true')
+    tab('speech').dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
     await settle()
     expect(tab('text').getAttribute('aria-selected')).toBe('true')
-    expect(asked).toEqual(['text', 'image', 'embedding'])
+    expect(asked).toEqual(['text', 'image', 'realtime', 'speech'])
+  })
+})
+
+describe('speech and realtime prices', () => {
+  it('read "unknown" where the service gave no figure, never 0 ₫, in both languages', async () => {
+    const speech = (id: string, unitPriceVndPer1M: number | null) => ({
+      id,
+      name: null,
+      group: 'multi',
+      free: unitPriceVndPer1M === 0,
+      unitPriceVndPer1M,
+      freeCharsPerMonth: 0,
+      maxInputChars: null,
+      maxInputApproximate: false,
+      formats: [],
+      speed: { mode: 'ignored', min: 1, max: 1 },
+      voiceRequired: false,
+      voiceKind: 'list',
+      vietnamese: 'unknown',
+      closedReason: null,
+      closed: null,
+      allowedForKey: true,
+    })
+    bridge.speech = [speech('vendor/unpriced', null), speech('free/tts', 0), speech('openai/tts-1', 412_500)]
+    bridge.realtime = [
+      {
+        id: 'vendor/unpriced-live',
+        name: 'Unpriced',
+        protocol: 'live',
+        voices: [],
+        defaultVoice: null,
+        estimatedVndPerMin: null,
+        maxSessionSec: null,
+        defaultTransport: null,
+        unavailable: 'no_price_table',
+      },
+    ]
+    show(async (kind) => ({ ok: true, value: demoCatalogList(kind) }))
+    await settle()
+    const cell = (kind: string, id: string, testid: string) =>
+      nbsp(
+        target.querySelector(`table[data-kind="${kind}"] tr[data-model-id="${id}"] [data-testid="${testid}"]`)
+          ?.textContent,
+      )
+
+    catalog.select('speech')
+    await settle()
+    expect(cell('speech', 'vendor/unpriced', 'speech-price')).toBe('không rõ')
+    expect(cell('speech', 'free/tts', 'speech-price')).toBe('0 ₫ Miễn phí')
+    expect(cell('speech', 'openai/tts-1', 'speech-price')).toBe('412.500 ₫')
+
+    catalog.select('realtime')
+    await settle()
+    expect(cell('realtime', 'vendor/unpriced-live', 'realtime-price')).toBe('không rõ')
+    expect(nbsp(target.querySelector('table[data-kind="realtime"] tbody tr')?.textContent)).toContain(
+      'Chưa có bảng giá, chưa dùng được',
+    )
+
+    app.settings.set({ language: 'en', theme: 'light' } as Settings)
+    flushSync()
+    expect(cell('realtime', 'vendor/unpriced-live', 'realtime-price')).toBe('unknown')
+    catalog.select('speech')
+    await settle()
+    expect(cell('speech', 'vendor/unpriced', 'speech-price')).toBe('unknown')
+    expect(cell('speech', 'openai/tts-1', 'speech-price')).toBe('₫412,500')
+    catalog.select('text')
   })
 })
 

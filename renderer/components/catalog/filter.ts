@@ -1,6 +1,15 @@
 // The catalog's list logic, pure: one row per model with what search, filters and sorting read, then the
 // filters themselves. Prices compared are the VND figures the rows show (after the plan discount).
-import type { CatalogKind, CatalogList, VndPerUsd } from '../../../preload/contract'
+import type {
+  CatalogKind,
+  CatalogList,
+  Part,
+  ReaderModel,
+  ReaderModels,
+  VoiceModel,
+  VoiceModels,
+  VndPerUsd,
+} from '../../../preload/contract'
 import {
   cheapestImage,
   cheapestVideoSecond,
@@ -14,26 +23,44 @@ import {
   type VideoSummary,
 } from '../../lib/pricing'
 
+/**
+ * The catalog's tabs: the management API's four model lists, then the speech models (`/v1/models/tts`)
+ * and the realtime models (`/v1/realtime/models`), which their own APIs sell and price in VND.
+ */
+export type CatalogTab = CatalogKind | 'speech' | 'realtime'
+
+/** A tab's list as loaded: the management lists as main sends them, the other two as one part each. */
+export type TabList =
+  CatalogList | { kind: 'speech'; list: Part<ReaderModels> } | { kind: 'realtime'; list: Part<VoiceModels> }
+
 interface RowBase {
   id: string
   name: string
   provider: string
   /** Name, id, provider and description, folded for search. */
   searchText: string
-  /** Per 1M input tokens (text, embedding), per image (image), per second (video); null when unknown. */
+  /**
+   * Per 1M input tokens (text, embedding), per image (image), per second (video), per 1M characters
+   * (speech), per minute of a typical conversation (realtime); null when unknown.
+   */
   priceVnd: number | null
   /** Context window (text) or maximum input (embedding), in tokens. */
   contextTokens: number | null
-  /** The rate the list came with, for the estimates the row and its detail show. */
+}
+
+/** The rate a USD-priced list came with, for the estimates the row and its detail show. */
+interface InUsd {
   vndPerUsd: VndPerUsd
 }
 
 export type CatalogRow = RowBase &
   (
-    | { kind: 'text'; model: TextModel }
-    | { kind: 'image'; model: ImageModel }
-    | { kind: 'video'; model: VideoModel; video: VideoSummary }
-    | { kind: 'embedding'; model: EmbeddingModel }
+    | ({ kind: 'text'; model: TextModel } & InUsd)
+    | ({ kind: 'image'; model: ImageModel } & InUsd)
+    | ({ kind: 'video'; model: VideoModel; video: VideoSummary } & InUsd)
+    | ({ kind: 'embedding'; model: EmbeddingModel } & InUsd)
+    | { kind: 'speech'; model: ReaderModel }
+    | { kind: 'realtime'; model: VoiceModel }
   )
 
 export type SortKey = 'name' | 'price' | 'context'
@@ -50,11 +77,13 @@ export interface CatalogFilter {
   sort: SortKey
 }
 
-export const SORTS_BY_KIND: Record<CatalogKind, readonly SortKey[]> = {
+export const SORTS_BY_KIND: Record<CatalogTab, readonly SortKey[]> = {
   text: ['name', 'price', 'context'],
   image: ['name', 'price'],
   video: ['name', 'price'],
   embedding: ['name', 'price', 'context'],
+  speech: ['name', 'price'],
+  realtime: ['name', 'price'],
 }
 
 export const CONTEXT_STEPS_TOKENS = [32_000, 128_000, 200_000, 1_000_000] as const
@@ -75,8 +104,40 @@ export function foldForSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase()
 }
 
+/** `openai/tts-1` → `openai`: speech and realtime ids name their vendor first (tts-api.md "Model IDs"). */
+export function vendorOf(id: string): string {
+  const slash = id.indexOf('/')
+  return slash > 0 ? id.slice(0, slash) : id
+}
+
+function listedRow(id: string, name: string | null, extra: string, priceVnd: number | null): RowBase {
+  const shown = name ?? id
+  return {
+    id,
+    name: shown,
+    provider: vendorOf(id),
+    searchText: foldForSearch([shown, id, extra].join('\n')),
+    priceVnd,
+    contextTokens: null,
+  }
+}
+
 /** The rows of one tab's list; none while it has no value. */
-export function catalogRows(list: CatalogList): CatalogRow[] {
+export function catalogRows(list: TabList): CatalogRow[] {
+  if (list.kind === 'speech') {
+    return (list.list.value?.models ?? []).map((model) => ({
+      kind: 'speech',
+      model,
+      ...listedRow(model.id, model.name, model.group, model.unitPriceVndPer1M),
+    }))
+  }
+  if (list.kind === 'realtime') {
+    return (list.list.value?.models ?? []).map((model) => ({
+      kind: 'realtime',
+      model,
+      ...listedRow(model.id, model.name, model.protocol ?? '', model.estimatedVndPerMin),
+    }))
+  }
   const { vndPerUsd } = list
   const base = (
     m: { model_id: string; name: string; provider: string; description?: string },
@@ -89,13 +150,13 @@ export function catalogRows(list: CatalogList): CatalogRow[] {
     searchText: foldForSearch([m.name, m.model_id, m.provider, m.description ?? ''].join('\n')),
     priceVnd,
     contextTokens,
-    vndPerUsd,
   })
   switch (list.kind) {
     case 'text':
       return (list.list.value?.data ?? []).map((model) => ({
         kind: 'text',
         model,
+        vndPerUsd,
         ...base(
           model,
           estimateVnd(model.pricing.input, model.discount.percent, vndPerUsd.rate).vnd,
@@ -106,6 +167,7 @@ export function catalogRows(list: CatalogList): CatalogRow[] {
       return (list.list.value?.data ?? []).map((model) => ({
         kind: 'image',
         model,
+        vndPerUsd,
         ...base(model, cheapestImage(model)?.vnd.vnd ?? null, null),
       }))
     case 'video':
@@ -115,6 +177,7 @@ export function catalogRows(list: CatalogList): CatalogRow[] {
           kind: 'video',
           model,
           video,
+          vndPerUsd,
           ...base(model, cheapestVideoSecond(video)?.perSecondVnd.vnd ?? null, null),
         }
       })
@@ -122,6 +185,7 @@ export function catalogRows(list: CatalogList): CatalogRow[] {
       return (list.list.value?.data ?? []).map((model) => ({
         kind: 'embedding',
         model,
+        vndPerUsd,
         ...base(model, embeddingPrice(model).vnd.vnd, model.max_input_tokens),
       }))
   }
@@ -184,8 +248,8 @@ export function visibleRows(rows: readonly CatalogRow[], f: CatalogFilter): Cata
   )
 }
 
-export type RowOf<K extends CatalogKind> = Extract<CatalogRow, { kind: K }>
+export type RowOf<K extends CatalogTab> = Extract<CatalogRow, { kind: K }>
 
-export function rowsOfKind<K extends CatalogKind>(rows: readonly CatalogRow[], kind: K): RowOf<K>[] {
+export function rowsOfKind<K extends CatalogTab>(rows: readonly CatalogRow[], kind: K): RowOf<K>[] {
   return rows.filter((r): r is RowOf<K> => r.kind === kind)
 }

@@ -1,8 +1,13 @@
 // Which key events drive the talk button. The space bar talks anywhere in the view, except where the
 // focused control needs the space itself: typing, ticking a box, choosing from a list, pressing a button.
+// Enter, the other key that presses any button, talks while the talk button has the focus.
 
 export function isSpace(event: KeyboardEvent): boolean {
   return event.code === 'Space' || event.key === ' '
+}
+
+export function isEnter(event: KeyboardEvent): boolean {
+  return event.key === 'Enter' || event.code === 'Enter' || event.code === 'NumpadEnter'
 }
 
 const SPACE_ROLES = new Set(['button', 'checkbox', 'option', 'radio', 'switch', 'textbox'])
