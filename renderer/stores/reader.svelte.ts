@@ -34,6 +34,8 @@ export class ReaderStore {
   loadError: IpcError | null = $state.raw(null)
   /** The last read, cancel or resume main refused. */
   actionError: IpcError | null = $state.raw(null)
+  /** A Read is on its way to main: a second press must not start a second paid reading. */
+  starting = $state(false)
 
   history: ReaderHistoryItem[] | null = $state.raw(null)
   historyError: IpcError | null = $state.raw(null)
@@ -123,11 +125,17 @@ export class ReaderStore {
     return null
   }
 
+  /** Starts a reading; does nothing while one runs or is starting (the button is Stop then). */
   async read(): Promise<void> {
     const choice = this.choice
-    if (!choice || this.readBlock) return
-    const status = await this.#act(loa.tts.read(choice))
-    if (status) this.#applyReading(status, { autoplay: true, draft: choice.text })
+    if (!choice || this.readBlock || this.starting || this.reading?.state === 'running') return
+    this.starting = true
+    try {
+      const status = await this.#act(loa.tts.read(choice))
+      if (status) this.#applyReading(status, { autoplay: true, draft: choice.text })
+    } finally {
+      this.starting = false
+    }
   }
 
   async cancel(): Promise<void> {

@@ -162,21 +162,21 @@ describe('the price line and Read', () => {
     }
     await show()
     const read = $('reader-read') as HTMLButtonElement
-    expect(read.disabled).toBe(true)
+    expect(read.getAttribute('aria-disabled')).toBe('true')
     expect(text('reader-read-why')).toBe('Chưa có văn bản để đọc.')
 
     bridge.answer('tts:estimate', () =>
       estimate({ chars: 1500, chunks: 2, costVnd: 600, problems: [problem] }),
     )
     await type('Xin chào')
-    expect(read.disabled).toBe(true)
+    expect(read.getAttribute('aria-disabled')).toBe('true')
     expect(read.title).toBe('Hãy sửa các vấn đề nêu trên trước khi đọc.')
     // Said in the user's language from the figures main named.
     expect(text('reader-problems')).toBe('Định dạng: Mô hình này chỉ tạo mp3, wav, không tạo ogg.')
 
     bridge.answer('tts:estimate', () => estimate({ chars: 1500, chunks: 2, costVnd: 600 }))
     await type('Xin chào bạn')
-    expect(read.disabled).toBe(false)
+    expect(read.hasAttribute('aria-disabled')).toBe(false)
     const line = $('reader-estimate')
     expect([line?.dataset.chars, line?.dataset.costVnd]).toEqual(['1500', '600'])
     expect(nbsp(line?.textContent)).toContain('1.500 ký tự tính phí')
@@ -201,7 +201,10 @@ describe('the price line and Read', () => {
     )
     expect(text('reader-notes')).toBe('Tốc độ 2× nằm ngoài khoảng cho phép; dịch vụ sẽ đọc ở 1,2×.')
     const read = $('reader-read') as HTMLButtonElement
-    expect([read.disabled, read.title]).toEqual([true, 'Số dư không đủ cho bài đọc này.'])
+    expect([read.getAttribute('aria-disabled'), read.title]).toEqual([
+      'true',
+      'Số dư không đủ cho bài đọc này.',
+    ])
   })
 
   it('says how much of the text the monthly free allowance covers, or that its use is unknown', async () => {
@@ -245,7 +248,7 @@ describe('while reading', () => {
     expect([progress?.dataset.done, progress?.dataset.count]).toEqual(['1', '3'])
     expect(nbsp(progress?.textContent)).toContain('phần 2 trên 3')
     expect(nbsp(progress?.textContent)).toContain('10/30 ký tự')
-    expect($('reader-cancel')).not.toBeNull()
+    expect($('reader-stop')).not.toBeNull()
     expect($('reader-player')?.dataset.state).toBe('playing')
     const chunks = $$('reader-chunk')
     expect(chunks.map((c) => c.textContent)).toEqual(['Một câu A.', 'Một câu B.', 'Một câu C.'])
@@ -254,7 +257,7 @@ describe('while reading', () => {
     const error = { kind: 'server' as const, message: '502 upstream_error', chunkIndex: 1 }
     bridge.emit('tts:reading', reading({ ready: 1, state: 'failed', error }))
     await settle()
-    expect($('reader-cancel')).toBeNull()
+    expect($('reader-stop')).toBeNull()
     expect(text('reader-error')).toContain('Dừng ở phần 2: Dịch vụ đang gặp lỗi. Thử lại sau.')
     bridge.answer('tts:resume', () => reading({ ready: 1 }))
     $('reader-resume')?.click()

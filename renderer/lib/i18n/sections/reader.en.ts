@@ -122,7 +122,7 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.read.blocked.problems': 'Fix the problems above before reading.',
   'reader.read.blocked.unaffordable': 'The balance does not cover this reading.',
   'reader.read.failed': 'Could not start: {reason}',
-  'reader.cancel': 'Stop reading',
+  'reader.stop': 'Stop reading',
   'reader.resume': 'Resume',
   'reader.payAgain': 'Pay again and read on',
 

@@ -121,7 +121,7 @@ export const readerVi = {
   'reader.read.blocked.problems': 'Hãy sửa các vấn đề nêu trên trước khi đọc.',
   'reader.read.blocked.unaffordable': 'Số dư không đủ cho bài đọc này.',
   'reader.read.failed': 'Không bắt đầu được: {reason}',
-  'reader.cancel': 'Dừng đọc',
+  'reader.stop': 'Dừng đọc',
   'reader.resume': 'Đọc tiếp',
   'reader.payAgain': 'Trả tiền lại và đọc tiếp',
 
