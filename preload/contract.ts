@@ -614,6 +614,15 @@ export interface ReaderHistoryItem {
   gone: 'not_found' | 'expired' | null
 }
 
+/**
+ * A saved reading. `partial`: the file holds only chunks 1 to `parts` of `of` (saved during a reading,
+ * or one that stopped part way), and its name says so; null when it holds the whole reading.
+ */
+export interface ReaderSaved {
+  path: string
+  partial: { parts: number; of: number } | null
+}
+
 export interface ReaderPreviewRequest {
   model: string
   voice: string
@@ -686,7 +695,7 @@ export interface Requests {
   'tts:resume': { request: { payAgain: boolean }; response: ReadingStatus }
   'tts:audio': { request: { id: string; index: number }; response: ReaderAudio }
   /** Saves a reading as one file where the user chooses (re-downloaded when no longer in memory). */
-  'tts:save': { request: { id: string }; response: { path: string } | null }
+  'tts:save': { request: { id: string }; response: ReaderSaved | null }
   'tts:history': { request: void; response: ReaderHistoryItem[] }
   /** A voice's sample, fetched by main from the voice list's `preview_url`. */
   'tts:preview': { request: ReaderPreviewRequest; response: ReaderAudio }

@@ -8,6 +8,7 @@ import type {
   ReaderEstimate,
   ReaderHistoryItem,
   ReaderModels,
+  ReaderSaved,
   ReaderSnapshot,
   ReaderVoices,
   ReadingStatus,
@@ -249,8 +250,12 @@ export class ReaderService {
     }
   }
 
-  /** Saves a reading as one file: from memory while Loa has it, else downloaded again (free). */
-  async save(id: string): Promise<{ path: string } | null> {
+  /**
+   * Saves a reading as one file: from memory while Loa has it, else downloaded again (free). A reading
+   * still under way, or one that stopped part way, saves the chunks it has from the first on, and both
+   * the file's name and the answer say which.
+   */
+  async save(id: string): Promise<ReaderSaved | null> {
     const inMemory = this.#readings.find((r) => r.id === id)
     const record = this.#deps.history.get(id)
     const format = inMemory?.request.response_format ?? record?.format
@@ -268,12 +273,15 @@ export class ReaderService {
       : await this.#download(id)
     if (parts.length === 0)
       throw new AppError('not_found', 'This reading has no audio yet.', { code: 'reading_no_audio' })
+    const of = inMemory ? inMemory.job.chunks.length : (record?.chunkCount ?? parts.length)
+    const partial = parts.length < of ? { parts: parts.length, of } : null
     const text = inMemory?.text ?? record?.preview ?? ''
-    return this.#deps.saveAudio({
-      suggestedName: fileNameFor(text, format),
+    const saved = await this.#deps.saveAudio({
+      suggestedName: fileNameFor(text, format, new Date(), partial),
       bytes: joinAudio(parts, format),
       format,
     })
+    return saved ? { path: saved.path, partial } : null
   }
 
   history(): ReaderHistoryItem[] {
@@ -286,7 +294,7 @@ export class ReaderService {
       format: r.format,
       chars: r.chars,
       costVnd: r.costVnd,
-      chunkCount: r.jobIds.length,
+      chunkCount: r.chunkCount ?? r.jobIds.length,
       preview: r.preview,
       expiresAt: r.expiresAt,
       inMemory: this.#readings.some((m) => m.id === r.id),
@@ -397,6 +405,7 @@ export class ReaderService {
       expiresAt,
       // A partial reading is re-downloadable only for its finished chunks, in order.
       jobIds: (complete ? r.job.chunks : r.readyChunks()).map((c) => c.audio?.jobId ?? null),
+      chunkCount: r.job.chunks.length,
       sampleRateHz: ready[0]?.audio?.sampleRateHz ?? null,
       gone: null,
     })
@@ -425,8 +434,16 @@ function firstWords(text: string): string {
   return text.trim().split(/\s+/).slice(0, PREVIEW_WORDS).join(' ')
 }
 
-/** `loa-2026-11-23-xin-chao-cac-ban.mp3`: the date and the first words, safe on every OS. */
-export function fileNameFor(text: string, format: TtsFormat, now = new Date()): string {
+/**
+ * `loa-2026-11-23-xin-chao-cac-ban.mp3`: the date and the first words, safe on every OS. A file that holds
+ * only the first chunks says so, and which: `... (partial, parts 1-3 of 12).mp3`.
+ */
+export function fileNameFor(
+  text: string,
+  format: TtsFormat,
+  now = new Date(),
+  partial: { parts: number; of: number } | null = null,
+): string {
   const slug = text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -438,7 +455,8 @@ export function fileNameFor(text: string, format: TtsFormat, now = new Date()): 
     .slice(0, 40)
     .replace(/-+$/, '')
   const date = now.toISOString().slice(0, 10)
-  return `loa-${date}${slug ? `-${slug}` : ''}.${format}`
+  const part = partial ? ` (partial, parts 1-${partial.parts} of ${partial.of})` : ''
+  return `loa-${date}${slug ? `-${slug}` : ''}${part}.${format}`
 }
 
 /**

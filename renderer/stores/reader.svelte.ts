@@ -8,6 +8,7 @@ import type {
   IpcResult,
   ReaderChoice,
   ReaderHistoryItem,
+  ReaderSaved,
   ReadingStatus,
 } from '../../preload/contract'
 import type { ReaderOutputOptions } from '../audio/reader-output'
@@ -41,7 +42,7 @@ export class ReaderStore {
   historyError: IpcError | null = $state.raw(null)
   /** The reading being saved, the last file written, the last save that failed. */
   saving: string | null = $state(null)
-  saved: { id: string; path: string } | null = $state.raw(null)
+  saved: (ReaderSaved & { id: string }) | null = $state.raw(null)
   saveError: { id: string; error: IpcError } | null = $state.raw(null)
 
   /** Readings this window has moved on from, newest last. */
@@ -156,7 +157,7 @@ export class ReaderStore {
     this.saveError = null
     try {
       const result = await unwrap(loa.tts.save({ id }))
-      if (result) this.saved = { id, path: result.path }
+      if (result) this.saved = { id, ...result }
     } catch (err) {
       this.saveError = { id, error: asIpcError(err) }
     } finally {

@@ -1,6 +1,6 @@
 // What the Reader's prices, notes, problems, times and states say, in the user's language. Main's rule
 // texts are written for logs and the CLI; these are the words the user reads beside them.
-import type { Language, ReaderModel, ReaderNote, ReaderProblem } from '../../../preload/contract'
+import type { Language, ReaderModel, ReaderNote, ReaderProblem, ReaderSaved } from '../../../preload/contract'
 import { formatNumber, formatVnd } from '../../lib/format'
 import { isMessageKey } from '../../lib/i18n/translate'
 import type { Translate } from '../account/translate'
@@ -134,4 +134,14 @@ export function clockTime(seconds: number): string {
 /** The speed as a multiplier, "1,25×". */
 export function speedText(speed: number, lang: Language): string {
   return `${formatNumber(speed, lang)}×`
+}
+
+/** Where the file went, and, for a file of the first chunks only, that it is partial and which it holds. */
+export function savedText(saved: ReaderSaved, lang: Language, t: Translate): string {
+  if (!saved.partial) return t('reader.player.saved', { path: saved.path })
+  return t('reader.player.savedPartial', {
+    path: saved.path,
+    parts: formatNumber(saved.partial.parts, lang),
+    count: formatNumber(saved.partial.of, lang),
+  })
 }

@@ -155,6 +155,9 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
     'Cannot save as one file in {format}: only mp3, wav and pcm join their chunks together.',
   'reader.player.saveNothing': 'No chunk is ready to save yet.',
   'reader.player.saved': 'Saved to {path}',
+  'reader.player.savePartial': 'Save chunks 1–{parts} of {count}',
+  'reader.player.savedPartial':
+    'Saved a partial reading to {path}: chunks 1–{parts} of {count}; the rest is not in this file. To have all of it, save again once the whole text has been read.',
   'reader.player.saveFailed': 'Could not save: {reason}',
   'reader.player.waiting': 'Waiting for the next chunk…',
   'reader.player.ended': 'Finished playing.',

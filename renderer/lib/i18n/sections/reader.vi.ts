@@ -153,6 +153,9 @@ export const readerVi = {
   'reader.player.saveNotJoinable':
     'Không lưu được thành một tệp ở định dạng {format}: chỉ mp3, wav và pcm ghép được các phần lại.',
   'reader.player.saveNothing': 'Chưa có phần nào để lưu.',
+  'reader.player.savePartial': 'Lưu phần 1–{parts} trên {count}',
+  'reader.player.savedPartial':
+    'Đã lưu một phần bài đọc vào {path}: phần 1–{parts} trên {count}; các phần còn lại không có trong tệp này. Muốn có cả bài, hãy lưu lại khi đã đọc hết văn bản.',
   'reader.player.saved': 'Đã lưu vào {path}',
   'reader.player.saveFailed': 'Không lưu được: {reason}',
   'reader.player.waiting': 'Đang chờ phần tiếp theo…',
