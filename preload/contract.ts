@@ -547,6 +547,30 @@ export interface ReaderChunk {
 export type ReadingState = 'running' | 'done' | 'failed' | 'cancelled'
 
 /**
+ * Why a Reader request is held back: `rate_limit`, the service answered 429 and named when to try again;
+ * `duplicate`, a 409 while the same request still runs; `budget`, Loa keeping under the plan's requests
+ * per minute (tts-api.md "Rate limits by plan").
+ */
+export type ReaderWaitReason = 'rate_limit' | 'duplicate' | 'budget'
+
+/** A request held back, and until when (epoch ms, from main's clock): for a live countdown. */
+export interface ReaderWaitUntil {
+  reason: ReaderWaitReason
+  until: number
+}
+
+/**
+ * A Reader request other than a reading's chunks began or stopped waiting: the price (the model and voice
+ * lists it reads), a voice's sample, or a re-download from the history (`id`: the history item).
+ * `wait` null: it waits no more (it went through, or failed).
+ */
+export interface ReaderWait {
+  request: 'estimate' | 'preview' | 'download'
+  id: string | null
+  wait: ReaderWaitUntil | null
+}
+
+/**
  * A chunk's answer was lost longer ago than the service remembers its Idempotency-Key (60 s), so sending
  * it again is a new charge: `already_charged`, the usage history shows the lost request was charged;
  * `charge_unknown`, the history cannot tell.
@@ -573,6 +597,8 @@ export interface ReadingStatus {
    * `payAgain`).
    */
   error: (IpcError & { chunkIndex: number | null }) | null
+  /** The next chunk the listener needs is held back, until then; null while nothing waits. */
+  wait: ReaderWaitUntil | null
   /** ISO time the reading started. */
   startedAt: string
 }
@@ -720,6 +746,8 @@ export interface Events {
   /** The reading started, progressed, failed or finished. */
   'tts:reading': ReadingStatus
   'tts:history': ReaderHistoryItem[]
+  /** A Reader request began or stopped waiting to be let through (a reading's waits are in its status). */
+  'tts:wait': ReaderWait
 }
 
 export type RequestChannel = keyof Requests

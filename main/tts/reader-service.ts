@@ -10,6 +10,7 @@ import type {
   ReaderModels,
   ReaderSaved,
   ReaderSnapshot,
+  ReaderWait,
   ReaderVoices,
   ReadingStatus,
   TtsDefaults,
@@ -20,6 +21,7 @@ import { keyHash } from '../api/management/key-hash'
 import { estimateCostVnd, billableChars } from '../api/tts/text-count'
 import { checkRequest, type CheckResult } from '../api/tts/tts-check'
 import { TtsClient } from '../api/tts/tts-client'
+import type { RequestWait } from '../api/tts/tts-retry'
 import type { TtsFormat, TtsRules } from '../api/tts/tts-rules'
 import { AppError } from '../errors'
 import type { EventHub } from '../ipc/event-hub'
@@ -53,7 +55,8 @@ export interface ReaderServiceDeps {
   plan(): string | null
   /** Asks where to save and writes the file; null when the user cancels. */
   saveAudio(request: SaveAudioRequest): Promise<{ path: string } | null>
-  client?: (endpoint: GatewayEndpoint) => TtsClient
+  /** `onWait` hears the client's waits before a retry the service asked for (see TtsClientOptions). */
+  client?: (endpoint: GatewayEndpoint, onWait?: (wait: RequestWait | null) => void) => TtsClient
   firstChunkChars?: number
   /** The account's latest usage records, for a monthly free allowance; null when they cannot be had. */
   usageHistory?: () => Promise<UsageHistory | null>
@@ -81,8 +84,9 @@ export class ReaderService {
 
   constructor(deps: ReaderServiceDeps) {
     this.#deps = deps
+    // The lists are read for the price above all: a wait for them shows on the price line.
     this.#catalog = new ReaderCatalog(
-      () => this.#client(),
+      () => this.#client(this.#waitTold('estimate', null)),
       () => this.#account(),
     )
   }
@@ -311,7 +315,7 @@ export class ReaderService {
         params: { voice },
       })
     }
-    return fetchPreview(url)
+    return fetchPreview(url, fetch, this.#waitTold('preview', null))
   }
 
   /** Stops the current reading and lets requests in flight and history writes finish; used at quit. */
@@ -352,7 +356,7 @@ export class ReaderService {
         code: 'audio_not_named',
       })
     }
-    const client = this.#client()
+    const client = this.#client(this.#waitTold('download', id))
     const parts: Uint8Array[] = []
     for (const jobId of record.jobIds as string[]) {
       try {
@@ -420,9 +424,19 @@ export class ReaderService {
     return keyHash(this.#deps.endpoint())
   }
 
-  #client(): TtsClient {
+  #client(onWait?: (wait: RequestWait | null) => void): TtsClient {
     const endpoint = this.#deps.endpoint()
-    return this.#deps.client?.(endpoint) ?? new TtsClient({ endpoint })
+    return this.#deps.client?.(endpoint, onWait) ?? new TtsClient({ endpoint, ...(onWait ? { onWait } : {}) })
+  }
+
+  /** Tells the windows when `request` starts and stops waiting, so they count the wait down. */
+  #waitTold(request: ReaderWait['request'], id: string | null): (wait: RequestWait | null) => void {
+    return (wait) =>
+      this.#deps.events.emit('tts:wait', {
+        request,
+        id,
+        wait: wait ? { reason: wait.reason, until: wait.untilMs } : null,
+      })
   }
 
   #firstChunkChars(): number {

@@ -2,12 +2,18 @@
 // renderer may not reach the network, so main fetches it. Samples are public files: the API key is
 // never sent with them, whatever host they are on.
 import type { ReaderAudio, ReaderFormat } from '../../preload/contract'
+import { retryAfterMs } from '../api/gateway-error'
+import { realSleep, type RequestWait, type Sleep } from '../api/tts/tts-retry'
 import { userAgent } from '../api/user-agent'
 import { AppError } from '../errors'
 
 const PREVIEW_TIMEOUT_MS = 15_000
 /** A sample is a few seconds of speech; anything far larger is not one. */
 const MAX_PREVIEW_BYTES = 5 * 1024 * 1024
+/** A busy sample host (429) is waited out this many times, each for at most MAX_PREVIEW_WAIT_MS. */
+const MAX_PREVIEW_WAITS = 3
+/** Longer than this and the user is better told to try later than kept waiting for a sample. */
+const MAX_PREVIEW_WAIT_MS = 60_000
 
 const FORMAT_BY_TYPE: Record<string, ReaderFormat> = {
   'audio/mpeg': 'mp3',
@@ -21,7 +27,32 @@ const FORMAT_BY_TYPE: Record<string, ReaderFormat> = {
   'audio/aac': 'aac',
 }
 
-export async function fetchPreview(url: string, fetchImpl: typeof fetch = fetch): Promise<ReaderAudio> {
+/**
+ * `onWait` hears when a 429 holds the sample back, until when, and null once the fetch has settled.
+ */
+export async function fetchPreview(
+  url: string,
+  fetchImpl: typeof fetch = fetch,
+  onWait?: (wait: RequestWait | null) => void,
+  sleep: Sleep = realSleep,
+): Promise<ReaderAudio> {
+  let waited = false
+  try {
+    return await fetchPreviewOnce(url, fetchImpl, async (waitMs) => {
+      waited = true
+      onWait?.({ reason: 'rate_limit', untilMs: Date.now() + waitMs })
+      await sleep(waitMs)
+    })
+  } finally {
+    if (waited) onWait?.(null)
+  }
+}
+
+async function fetchPreviewOnce(
+  url: string,
+  fetchImpl: typeof fetch,
+  wait: (ms: number) => Promise<void>,
+): Promise<ReaderAudio> {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -32,14 +63,26 @@ export async function fetchPreview(url: string, fetchImpl: typeof fetch = fetch)
     throw new AppError('protocol', `The voice sample is not on the web: ${parsed.protocol}`)
   }
   let res: Response
-  try {
-    res = await fetchImpl(parsed, {
-      headers: { Accept: 'audio/*', 'User-Agent': userAgent() },
-      signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
-      redirect: 'follow',
+  for (let waits = 0; ; waits++) {
+    try {
+      res = await fetchImpl(parsed, {
+        headers: { Accept: 'audio/*', 'User-Agent': userAgent() },
+        signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
+        redirect: 'follow',
+      })
+    } catch (cause) {
+      throw new AppError('network', 'The voice sample could not be fetched.', { cause })
+    }
+    const waitMs = res.status === 429 ? retryAfterMs(res.headers.get('retry-after')) : undefined
+    if (waitMs === undefined || waits >= MAX_PREVIEW_WAITS || waitMs > MAX_PREVIEW_WAIT_MS) break
+    await res.body?.cancel()
+    await wait(waitMs)
+  }
+  if (res.status === 429) {
+    const waitMs = retryAfterMs(res.headers.get('retry-after'))
+    throw new AppError('rate_limit', 'The voice sample is rate-limited; try again in a minute.', {
+      ...(waitMs === undefined ? {} : { retryAfterMs: waitMs }),
     })
-  } catch (cause) {
-    throw new AppError('network', 'The voice sample could not be fetched.', { cause })
   }
   if (!res.ok)
     throw new AppError(

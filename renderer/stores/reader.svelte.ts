@@ -9,6 +9,8 @@ import type {
   ReaderChoice,
   ReaderHistoryItem,
   ReaderSaved,
+  ReaderWait,
+  ReaderWaitUntil,
   ReadingStatus,
 } from '../../preload/contract'
 import type { ReaderOutputOptions } from '../audio/reader-output'
@@ -45,6 +47,9 @@ export class ReaderStore {
   saved: (ReaderSaved & { id: string }) | null = $state.raw(null)
   saveError: { id: string; error: IpcError } | null = $state.raw(null)
 
+  /** Requests main says are held back (the price, a sample, a re-download), by `request:id`. */
+  waits: Record<string, ReaderWaitUntil> = $state.raw({})
+
   /** Readings this window has moved on from, newest last. */
   #retired: string[] = []
 
@@ -62,6 +67,7 @@ export class ReaderStore {
       this.options.start(),
       loa.tts.onReading((status) => this.#applyReading(status, { autoplay: true })),
       loa.tts.onHistory((items) => (this.history = items)),
+      loa.tts.onWait((w) => this.#applyWait(w)),
       loa.connection.onChanged(() => void this.loadHistory()),
       $effect.root(() => {
         $effect(() => {
@@ -169,6 +175,17 @@ export class ReaderStore {
   preview(voice: string): Promise<void> {
     const model = this.options.selectedModel
     return model ? this.playback.preview(model.id, voice) : Promise.resolve()
+  }
+
+  /** The wait `request` (for history item `id`) is held back by, while it lasts. */
+  waitOf(request: ReaderWait['request'], id: string | null = null): ReaderWaitUntil | null {
+    return this.waits[`${request}:${id ?? ''}`] ?? null
+  }
+
+  #applyWait({ request, id, wait }: ReaderWait): void {
+    const key = `${request}:${id ?? ''}`
+    const { [key]: _gone, ...rest } = this.waits
+    this.waits = wait ? { ...rest, [key]: wait } : rest
   }
 
   async #act<T>(pending: Promise<IpcResult<T>>): Promise<T | null> {

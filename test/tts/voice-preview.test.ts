@@ -3,11 +3,14 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RequestWait } from '../../main/api/tts/tts-retry'
 import { fetchPreview } from '../../main/tts/voice-preview'
 
 let server: Server
 let base: string
 const seen: IncomingHttpHeaders[] = []
+/** 429s `/busy.mp3` answers before the sample. */
+let busyLeft = 0
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -16,6 +19,10 @@ beforeAll(async () => {
       return void res.writeHead(200, { 'Content-Type': 'audio/mpeg' }).end(Buffer.alloc(900, 1))
     if (req.url === '/b.wav')
       return void res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(Buffer.alloc(64, 2))
+    if (req.url === '/busy.mp3' && busyLeft-- > 0)
+      return void res.writeHead(429, { 'Retry-After': '2' }).end('slow down')
+    if (req.url === '/busy.mp3')
+      return void res.writeHead(200, { 'Content-Type': 'audio/mpeg' }).end(Buffer.alloc(900, 3))
     if (req.url === '/page') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>')
     if (req.url === '/huge.mp3')
       return void res
@@ -48,5 +55,32 @@ describe('fetchPreview', () => {
     await expect(fetchPreview(`${base}/missing.mp3`)).rejects.toMatchObject({ kind: 'not_found' })
     await expect(fetchPreview(`${base}/huge.mp3`)).rejects.toMatchObject({ kind: 'protocol' })
     await expect(fetchPreview('http://127.0.0.1:1/x.mp3')).rejects.toMatchObject({ kind: 'network' })
+  })
+
+  it('waits out a busy sample host’s Retry-After, saying until when, and takes the wait back once it has the sample', async () => {
+    busyLeft = 1
+    const told: Array<{ wait: RequestWait | null; atMs: number }> = []
+    const slept: number[] = []
+    const sample = await fetchPreview(
+      `${base}/busy.mp3`,
+      fetch,
+      (wait) => told.push({ wait, atMs: Date.now() }),
+      async (ms) => void slept.push(ms),
+    )
+    expect(Buffer.from(sample.data, 'base64').length).toBe(900)
+    expect(slept).toEqual([2_000])
+    expect(told.map((t) => t.wait?.reason ?? null)).toEqual(['rate_limit', null])
+    const first = told[0] as { wait: RequestWait; atMs: number }
+    expect(first.wait.untilMs - first.atMs).toBeGreaterThan(1_000)
+    expect(first.wait.untilMs - first.atMs).toBeLessThanOrEqual(2_000)
+  })
+
+  it('gives up on a host that stays busy, as rate-limited with its wait', async () => {
+    busyLeft = 10
+    const err = await fetchPreview(`${base}/busy.mp3`, fetch, undefined, async () => {}).catch(
+      (e: unknown) => e,
+    )
+    expect(err).toMatchObject({ kind: 'rate_limit', retryAfterMs: 2_000 })
+    busyLeft = 0
   })
 })

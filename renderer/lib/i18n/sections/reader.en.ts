@@ -126,6 +126,11 @@ export const readerEn: Record<keyof typeof readerVi, string> = {
   'reader.resume': 'Resume',
   'reader.payAgain': 'Pay again and read on',
 
+  'reader.wait.rate_limit': 'Rate-limited by the service, retrying in {seconds} s.',
+  'reader.wait.duplicate': 'The service is still making the same request; retrying in {seconds} s.',
+  'reader.wait.budget': 'At your plan’s limit of requests per minute; sending the next in {seconds} s.',
+  'reader.wait.now': 'Retrying now…',
+
   'reader.state.running': 'Reading',
   'reader.state.done': 'Finished',
   'reader.state.failed': 'Interrupted',

@@ -125,6 +125,11 @@ export const readerVi = {
   'reader.resume': 'Đọc tiếp',
   'reader.payAgain': 'Trả tiền lại và đọc tiếp',
 
+  'reader.wait.rate_limit': 'Dịch vụ giới hạn tốc độ, thử lại sau {seconds} giây.',
+  'reader.wait.duplicate': 'Dịch vụ vẫn đang làm yêu cầu giống hệt; thử lại sau {seconds} giây.',
+  'reader.wait.budget': 'Đã chạm giới hạn số lượt mỗi phút của gói; gửi tiếp sau {seconds} giây.',
+  'reader.wait.now': 'Đang thử lại…',
+
   'reader.state.running': 'Đang đọc',
   'reader.state.done': 'Đã đọc xong',
   'reader.state.failed': 'Bị gián đoạn',
