@@ -84,13 +84,14 @@ afterEach(() => {
 })
 
 describe('options', () => {
-  it('prices each model per million characters on the plan, free and unknown said so', async () => {
+  it('prices each model per 1,000 characters on the plan, free and unknown said so', async () => {
     await show()
-    const labels = [...($('reader-model') as HTMLSelectElement).options].map((o) => nbsp(o.textContent))
-    expect(labels[0]).toBe('TTS 1 — 400.000 ₫ / 1 triệu ký tự')
-    expect(labels[2]).toContain('Miễn phí')
-    expect(labels[4]).toContain('Chưa rõ giá')
-    expect(text('reader-model-info')).toContain('400.000 ₫ / 1 triệu ký tự theo gói')
+    const options = [...($('reader-model') as HTMLSelectElement).options]
+    const label = (id: string) => nbsp(options.find((o) => o.value === id)?.textContent)
+    expect(label('openai/tts-1')).toBe('TTS 1 (openai) — 400 ₫ / 1.000 ký tự')
+    expect(label(FREE.id)).toContain('Miễn phí')
+    expect(label(V3.id)).toContain('Chưa rõ giá')
+    expect(text('reader-model-info')).toContain('400 ₫ / 1.000 ký tự theo gói')
     expect(text('reader-model-info')).toContain('tối đa 4.096 ký tự mỗi lượt')
   })
 
@@ -363,6 +364,6 @@ describe('in English', () => {
     const opus = [...($('reader-format') as HTMLSelectElement).options].find((o) => o.value === 'opus')
     expect(nbsp(opus?.textContent)).toContain('a reading is saved as one file only in mp3, wav or pcm')
     expect(text('reader-history-gone')).toContain('24 h on the FREE plan and 72 h on paid plans')
-    expect(nbsp(target.textContent)).toContain('₫400,000 per 1M characters')
+    expect(nbsp(target.textContent)).toContain('₫400 per 1,000 characters')
   })
 })
