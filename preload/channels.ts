@@ -67,6 +67,7 @@ const eventChannels = [
   'hotkey:changed',
   'tts:reading',
   'tts:history',
+  'tts:wait',
 ] as const satisfies readonly EventChannel[]
 
 export const REQUEST_CHANNELS: Exhaustive<RequestChannel, typeof requestChannels> = requestChannels

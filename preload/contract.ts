@@ -562,6 +562,30 @@ export interface ReaderChunk {
 export type ReadingState = 'running' | 'done' | 'failed' | 'cancelled'
 
 /**
+ * Why a Reader request is held back: `rate_limit`, the service answered 429 and named when to try again;
+ * `duplicate`, a 409 while the same request still runs; `budget`, Loa keeping under the plan's requests
+ * per minute (tts-api.md "Rate limits by plan").
+ */
+export type ReaderWaitReason = 'rate_limit' | 'duplicate' | 'budget'
+
+/** A request held back, and until when (epoch ms, from main's clock): for a live countdown. */
+export interface ReaderWaitUntil {
+  reason: ReaderWaitReason
+  until: number
+}
+
+/**
+ * A Reader request other than a reading's chunks began or stopped waiting: the price (the model and voice
+ * lists it reads), a voice's sample, or a re-download from the history (`id`: the history item).
+ * `wait` null: it waits no more (it went through, or failed).
+ */
+export interface ReaderWait {
+  request: 'estimate' | 'preview' | 'download'
+  id: string | null
+  wait: ReaderWaitUntil | null
+}
+
+/**
  * A chunk's answer was lost longer ago than the service remembers its Idempotency-Key (60 s), so sending
  * it again is a new charge: `already_charged`, the usage history shows the lost request was charged;
  * `charge_unknown`, the history cannot tell.
@@ -588,6 +612,8 @@ export interface ReadingStatus {
    * `payAgain`).
    */
   error: (IpcError & { chunkIndex: number | null }) | null
+  /** The next chunk the listener needs is held back, until then; null while nothing waits. */
+  wait: ReaderWaitUntil | null
   /** ISO time the reading started. */
   startedAt: string
 }
@@ -627,6 +653,15 @@ export interface ReaderHistoryItem {
   downloadable: boolean
   /** The last re-download failed: `not_found` (never stored, over 50 MB) or `expired` (410). */
   gone: 'not_found' | 'expired' | null
+}
+
+/**
+ * A saved reading. `partial`: the file holds only chunks 1 to `parts` of `of` (saved during a reading,
+ * or one that stopped part way), and its name says so; null when it holds the whole reading.
+ */
+export interface ReaderSaved {
+  path: string
+  partial: { parts: number; of: number } | null
 }
 
 export interface ReaderPreviewRequest {
@@ -703,7 +738,7 @@ export interface Requests {
   'tts:resume': { request: { payAgain: boolean }; response: ReadingStatus }
   'tts:audio': { request: { id: string; index: number }; response: ReaderAudio }
   /** Saves a reading as one file where the user chooses (re-downloaded when no longer in memory). */
-  'tts:save': { request: { id: string }; response: { path: string } | null }
+  'tts:save': { request: { id: string }; response: ReaderSaved | null }
   'tts:history': { request: void; response: ReaderHistoryItem[] }
   /** A voice's sample, fetched by main from the voice list's `preview_url`. */
   'tts:preview': { request: ReaderPreviewRequest; response: ReaderAudio }
@@ -728,6 +763,8 @@ export interface Events {
   /** The reading started, progressed, failed or finished. */
   'tts:reading': ReadingStatus
   'tts:history': ReaderHistoryItem[]
+  /** A Reader request began or stopped waiting to be let through (a reading's waits are in its status). */
+  'tts:wait': ReaderWait
 }
 
 export type RequestChannel = keyof Requests

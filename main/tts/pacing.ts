@@ -39,8 +39,11 @@ export class RequestPacer {
     this.#sleep = sleep
   }
 
-  /** Resolves when a request may start (and records it), or early when `signal` aborts. */
-  async admit(signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves when a request may start (and records it), or early when `signal` aborts. `onWait` hears
+   * the epoch time it will start at whenever it has to wait for the window.
+   */
+  async admit(signal?: AbortSignal, onWait?: (untilMs: number) => void): Promise<void> {
     const rpm = this.#rpm
     if (rpm === null) return
     for (;;) {
@@ -53,7 +56,9 @@ export class RequestPacer {
         this.#startsMs.push(nowMs)
         return
       }
-      await this.#sleep((this.#startsMs[0] as number) + WINDOW_MS - nowMs, signal)
+      const waitMs = (this.#startsMs[0] as number) + WINDOW_MS - nowMs
+      onWait?.(Date.now() + waitMs)
+      await this.#sleep(waitMs, signal)
     }
   }
 }

@@ -27,8 +27,13 @@ const recordSchema = z.object({
   costVnd: z.number(),
   preview: z.string(),
   expiresAt: z.string().nullable(),
-  /** One per chunk, in order; null where the service named no job. */
+  /** One per chunk with audio, in order; null where the service named no job. */
   jobIds: z.array(z.string().nullable()),
+  /**
+   * The chunks the whole text was split into: more than `jobIds` when the reading stopped part way.
+   * Absent from records written before it was kept; then how much is missing is not known.
+   */
+  chunkCount: z.number().int().positive().optional(),
   sampleRateHz: z.number().nullable(),
   gone: z.enum(['not_found', 'expired']).nullable(),
 })

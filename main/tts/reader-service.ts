@@ -8,7 +8,9 @@ import type {
   ReaderEstimate,
   ReaderHistoryItem,
   ReaderModels,
+  ReaderSaved,
   ReaderSnapshot,
+  ReaderWait,
   ReaderVoices,
   ReadingStatus,
   TtsDefaults,
@@ -19,6 +21,7 @@ import { keyHash } from '../api/management/key-hash'
 import { estimateCostVnd, billableChars } from '../api/tts/text-count'
 import { checkRequest, type CheckResult } from '../api/tts/tts-check'
 import { TtsClient } from '../api/tts/tts-client'
+import type { RequestWait } from '../api/tts/tts-retry'
 import type { TtsFormat, TtsRules } from '../api/tts/tts-rules'
 import { AppError } from '../errors'
 import type { EventHub } from '../ipc/event-hub'
@@ -52,7 +55,8 @@ export interface ReaderServiceDeps {
   plan(): string | null
   /** Asks where to save and writes the file; null when the user cancels. */
   saveAudio(request: SaveAudioRequest): Promise<{ path: string } | null>
-  client?: (endpoint: GatewayEndpoint) => TtsClient
+  /** `onWait` hears the client's waits before a retry the service asked for (see TtsClientOptions). */
+  client?: (endpoint: GatewayEndpoint, onWait?: (wait: RequestWait | null) => void) => TtsClient
   firstChunkChars?: number
   /** The account's latest usage records, for a monthly free allowance; null when they cannot be had. */
   usageHistory?: () => Promise<UsageHistory | null>
@@ -80,8 +84,9 @@ export class ReaderService {
 
   constructor(deps: ReaderServiceDeps) {
     this.#deps = deps
+    // The lists are read for the price above all: a wait for them shows on the price line.
     this.#catalog = new ReaderCatalog(
-      () => this.#client(),
+      () => this.#client(this.#waitTold('estimate', null)),
       () => this.#account(),
     )
   }
@@ -249,8 +254,12 @@ export class ReaderService {
     }
   }
 
-  /** Saves a reading as one file: from memory while Loa has it, else downloaded again (free). */
-  async save(id: string): Promise<{ path: string } | null> {
+  /**
+   * Saves a reading as one file: from memory while Loa has it, else downloaded again (free). A reading
+   * still under way, or one that stopped part way, saves the chunks it has from the first on, and both
+   * the file's name and the answer say which.
+   */
+  async save(id: string): Promise<ReaderSaved | null> {
     const inMemory = this.#readings.find((r) => r.id === id)
     const record = this.#deps.history.get(id)
     const format = inMemory?.request.response_format ?? record?.format
@@ -268,12 +277,15 @@ export class ReaderService {
       : await this.#download(id)
     if (parts.length === 0)
       throw new AppError('not_found', 'This reading has no audio yet.', { code: 'reading_no_audio' })
+    const of = inMemory ? inMemory.job.chunks.length : (record?.chunkCount ?? parts.length)
+    const partial = parts.length < of ? { parts: parts.length, of } : null
     const text = inMemory?.text ?? record?.preview ?? ''
-    return this.#deps.saveAudio({
-      suggestedName: fileNameFor(text, format),
+    const saved = await this.#deps.saveAudio({
+      suggestedName: fileNameFor(text, format, new Date(), partial),
       bytes: joinAudio(parts, format),
       format,
     })
+    return saved ? { path: saved.path, partial } : null
   }
 
   history(): ReaderHistoryItem[] {
@@ -286,7 +298,7 @@ export class ReaderService {
       format: r.format,
       chars: r.chars,
       costVnd: r.costVnd,
-      chunkCount: r.jobIds.length,
+      chunkCount: r.chunkCount ?? r.jobIds.length,
       preview: r.preview,
       expiresAt: r.expiresAt,
       inMemory: this.#readings.some((m) => m.id === r.id),
@@ -303,7 +315,7 @@ export class ReaderService {
         params: { voice },
       })
     }
-    return fetchPreview(url)
+    return fetchPreview(url, fetch, this.#waitTold('preview', null))
   }
 
   /** Stops the current reading and lets requests in flight and history writes finish; used at quit. */
@@ -344,7 +356,7 @@ export class ReaderService {
         code: 'audio_not_named',
       })
     }
-    const client = this.#client()
+    const client = this.#client(this.#waitTold('download', id))
     const parts: Uint8Array[] = []
     for (const jobId of record.jobIds as string[]) {
       try {
@@ -397,6 +409,7 @@ export class ReaderService {
       expiresAt,
       // A partial reading is re-downloadable only for its finished chunks, in order.
       jobIds: (complete ? r.job.chunks : r.readyChunks()).map((c) => c.audio?.jobId ?? null),
+      chunkCount: r.job.chunks.length,
       sampleRateHz: ready[0]?.audio?.sampleRateHz ?? null,
       gone: null,
     })
@@ -411,9 +424,19 @@ export class ReaderService {
     return keyHash(this.#deps.endpoint())
   }
 
-  #client(): TtsClient {
+  #client(onWait?: (wait: RequestWait | null) => void): TtsClient {
     const endpoint = this.#deps.endpoint()
-    return this.#deps.client?.(endpoint) ?? new TtsClient({ endpoint })
+    return this.#deps.client?.(endpoint, onWait) ?? new TtsClient({ endpoint, ...(onWait ? { onWait } : {}) })
+  }
+
+  /** Tells the windows when `request` starts and stops waiting, so they count the wait down. */
+  #waitTold(request: ReaderWait['request'], id: string | null): (wait: RequestWait | null) => void {
+    return (wait) =>
+      this.#deps.events.emit('tts:wait', {
+        request,
+        id,
+        wait: wait ? { reason: wait.reason, until: wait.untilMs } : null,
+      })
   }
 
   #firstChunkChars(): number {
@@ -425,8 +448,16 @@ function firstWords(text: string): string {
   return text.trim().split(/\s+/).slice(0, PREVIEW_WORDS).join(' ')
 }
 
-/** `loa-2026-11-23-xin-chao-cac-ban.mp3`: the date and the first words, safe on every OS. */
-export function fileNameFor(text: string, format: TtsFormat, now = new Date()): string {
+/**
+ * `loa-2026-11-23-xin-chao-cac-ban.mp3`: the date and the first words, safe on every OS. A file that holds
+ * only the first chunks says so, and which: `... (partial, parts 1-3 of 12).mp3`.
+ */
+export function fileNameFor(
+  text: string,
+  format: TtsFormat,
+  now = new Date(),
+  partial: { parts: number; of: number } | null = null,
+): string {
   const slug = text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -438,7 +469,8 @@ export function fileNameFor(text: string, format: TtsFormat, now = new Date()): 
     .slice(0, 40)
     .replace(/-+$/, '')
   const date = now.toISOString().slice(0, 10)
-  return `loa-${date}${slug ? `-${slug}` : ''}.${format}`
+  const part = partial ? ` (partial, parts 1-${partial.parts} of ${partial.of})` : ''
+  return `loa-${date}${slug ? `-${slug}` : ''}${part}.${format}`
 }
 
 /**

@@ -61,6 +61,8 @@ export class Reading {
       ...(opts.clock ? { clock: opts.clock } : {}),
       // Every finished chunk reports progress; its audio is ready for the player from then on.
       onProgress: () => this.#changed(),
+      // A held-back chunk is shown counting down, so a wait never looks like a stall.
+      onWait: () => this.#changed(),
     })
   }
 
@@ -145,8 +147,14 @@ export class Reading {
       spentVnd: p.spentVnd,
       estimateVnd: this.#opts.estimateVnd,
       error: this.#error(),
+      wait: this.#wait(),
       startedAt: this.startedAt,
     }
+  }
+
+  #wait(): ReadingStatus['wait'] {
+    const wait = this.running ? this.job.wait : null
+    return wait ? { reason: wait.reason, until: wait.untilMs } : null
   }
 
   #error(): ReadingStatus['error'] {

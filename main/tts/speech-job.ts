@@ -15,7 +15,7 @@ import { learnedInputLimit } from '../api/tts/input-limit'
 import { billableChars, estimateCostVnd } from '../api/tts/text-count'
 import type { UsageHistory } from './free-allowance'
 import { ChargeHold, KeyGuard } from './key-guard'
-import type { Sleep } from '../api/tts/tts-retry'
+import type { RequestWait, Sleep } from '../api/tts/tts-retry'
 import type { SpeechAudio, SpeechRequest, SynthesizeOptions } from '../api/tts/tts-client'
 import type { TtsRules } from '../api/tts/tts-rules'
 
@@ -100,6 +100,8 @@ export interface SpeechJobOptions {
   /** Called in chunk order, each as soon as it and all before it are ready. */
   onChunk?: (chunk: SpeechChunk) => void
   onProgress?: (progress: SpeechProgress) => void
+  /** The job's wait (see `wait`) began, changed or ended. */
+  onWait?: () => void
 }
 
 const DEFAULT_CONCURRENCY = 2
@@ -112,6 +114,8 @@ export class SpeechJob {
   readonly #guard: KeyGuard<SpeechChunk>
   readonly #newKey: () => string
   readonly #pacer: RequestPacer
+  /** Chunks held back before they may go: the service's Retry-After, or the plan's rate budget. */
+  readonly #waits = new Map<SpeechChunk, RequestWait>()
   #status: SpeechJobStatus = 'idle'
   #delivered = 0
   #controller: AbortController | null = null
@@ -160,6 +164,23 @@ export class SpeechJob {
   /** Why the last run stopped, when it failed or was cancelled. */
   get error(): SpeechJobError | null {
     return this.#error
+  }
+
+  /**
+   * What the reading waits for now: the wait of the first chunk in text order that is held back (the
+   * one the listener needs next); null when no chunk waits.
+   */
+  get wait(): RequestWait | null {
+    let first: { index: number; wait: RequestWait } | null = null
+    for (const [chunk, wait] of this.#waits)
+      if (!first || chunk.index < first.index) first = { index: chunk.index, wait }
+    return first?.wait ?? null
+  }
+
+  #setWait(chunk: SpeechChunk, wait: RequestWait | null): void {
+    if (wait) this.#waits.set(chunk, wait)
+    else if (!this.#waits.delete(chunk)) return
+    this.#opts.onWait?.()
   }
 
   get progress(): Omit<SpeechProgress, 'index'> {
@@ -248,7 +269,8 @@ export class SpeechJob {
   async #synthesize(chunk: SpeechChunk, signal: AbortSignal, run: RunState): Promise<void> {
     const guard = this.#guard
     try {
-      await this.#pacer.admit(signal)
+      await this.#pacer.admit(signal, (untilMs) => this.#setWait(chunk, { reason: 'budget', untilMs }))
+      this.#setWait(chunk, null)
       if (!run.current()) return
       await guard.beforeSend(chunk, this.#chunks)
       const audio = await this.#opts.client.synthesize(
@@ -260,8 +282,10 @@ export class SpeechJob {
             guard.noteFailure(chunk, failed)
             return guard.beforeSend(chunk, this.#chunks)
           },
+          onWait: (wait) => this.#setWait(chunk, wait),
         },
       )
+      this.#setWait(chunk, null)
       chunk.audio = audio
       const lostVnd = guard.lostVnd(chunk)
       // A replay after a lost charge was found is that charge's audio: nothing more was paid.
@@ -271,6 +295,7 @@ export class SpeechJob {
           : costOf(audio, estimateCostVnd(chunk.text, this.#opts.rules.unitPriceVndPer1M))
       chunk.costVnd = roundVnd(lostVnd + paidNow)
     } catch (cause) {
+      this.#setWait(chunk, null)
       if (cause instanceof ChargeHold) {
         const lostVnd = guard.lostVnd(chunk)
         if (lostVnd > 0) chunk.costVnd = roundVnd(lostVnd)

@@ -5,6 +5,8 @@
 // goes, not whoever answers there.
 import type { ReaderAudio, ReaderFormat } from '../../preload/contract'
 import { checkFileUrl } from '../api/endpoint-rule'
+import { retryAfterMs } from '../api/gateway-error'
+import { realSleep, type RequestWait, type Sleep } from '../api/tts/tts-retry'
 import { userAgent } from '../api/user-agent'
 import { AppError } from '../errors'
 
@@ -13,6 +15,10 @@ const PREVIEW_TIMEOUT_MS = 15_000
 const MAX_PREVIEW_BYTES = 5 * 1024 * 1024
 /** A CDN may move a file once or twice within its own host; more is a loop. */
 const MAX_REDIRECTS = 3
+/** A busy sample host (429) is waited out this many times, each for at most MAX_PREVIEW_WAIT_MS. */
+const MAX_PREVIEW_WAITS = 3
+/** Longer than this and the user is better told to try later than kept waiting for a sample. */
+const MAX_PREVIEW_WAIT_MS = 60_000
 
 const FORMAT_BY_TYPE: Record<string, ReaderFormat> = {
   'audio/mpeg': 'mp3',
@@ -26,9 +32,47 @@ const FORMAT_BY_TYPE: Record<string, ReaderFormat> = {
   'audio/aac': 'aac',
 }
 
-export async function fetchPreview(url: string, fetchImpl: typeof fetch = fetch): Promise<ReaderAudio> {
+/**
+ * `onWait` hears when a 429 holds the sample back, until when, and null once the fetch has settled.
+ */
+export async function fetchPreview(
+  url: string,
+  fetchImpl: typeof fetch = fetch,
+  onWait?: (wait: RequestWait | null) => void,
+  sleep: Sleep = realSleep,
+): Promise<ReaderAudio> {
   const parsed = checkFileUrl(url, 'voice sample address')
-  const res = await fetchSameOrigin(parsed, fetchImpl)
+  let waited = false
+  try {
+    return await fetchPreviewOnce(parsed, fetchImpl, async (waitMs) => {
+      waited = true
+      onWait?.({ reason: 'rate_limit', untilMs: Date.now() + waitMs })
+      await sleep(waitMs)
+    })
+  } finally {
+    if (waited) onWait?.(null)
+  }
+}
+
+async function fetchPreviewOnce(
+  parsed: URL,
+  fetchImpl: typeof fetch,
+  wait: (ms: number) => Promise<void>,
+): Promise<ReaderAudio> {
+  let res: Response
+  for (let waits = 0; ; waits++) {
+    res = await fetchSameOrigin(parsed, fetchImpl)
+    const waitMs = res.status === 429 ? retryAfterMs(res.headers.get('retry-after')) : undefined
+    if (waitMs === undefined || waits >= MAX_PREVIEW_WAITS || waitMs > MAX_PREVIEW_WAIT_MS) break
+    await res.body?.cancel()
+    await wait(waitMs)
+  }
+  if (res.status === 429) {
+    const waitMs = retryAfterMs(res.headers.get('retry-after'))
+    throw new AppError('rate_limit', 'The voice sample is rate-limited; try again in a minute.', {
+      ...(waitMs === undefined ? {} : { retryAfterMs: waitMs }),
+    })
+  }
   if (!res.ok)
     throw new AppError(
       res.status === 404 ? 'not_found' : 'server',

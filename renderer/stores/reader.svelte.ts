@@ -8,6 +8,9 @@ import type {
   IpcResult,
   ReaderChoice,
   ReaderHistoryItem,
+  ReaderSaved,
+  ReaderWait,
+  ReaderWaitUntil,
   ReadingStatus,
 } from '../../preload/contract'
 import type { ReaderOutputOptions } from '../audio/reader-output'
@@ -34,13 +37,18 @@ export class ReaderStore {
   loadError: IpcError | null = $state.raw(null)
   /** The last read, cancel or resume main refused. */
   actionError: IpcError | null = $state.raw(null)
+  /** A Read is on its way to main: a second press must not start a second paid reading. */
+  starting = $state(false)
 
   history: ReaderHistoryItem[] | null = $state.raw(null)
   historyError: IpcError | null = $state.raw(null)
   /** The reading being saved, the last file written, the last save that failed. */
   saving: string | null = $state(null)
-  saved: { id: string; path: string } | null = $state.raw(null)
+  saved: (ReaderSaved & { id: string }) | null = $state.raw(null)
   saveError: { id: string; error: IpcError } | null = $state.raw(null)
+
+  /** Requests main says are held back (the price, a sample, a re-download), by `request:id`. */
+  waits: Record<string, ReaderWaitUntil> = $state.raw({})
 
   /** Readings this window has moved on from, newest last. */
   #retired: string[] = []
@@ -59,6 +67,7 @@ export class ReaderStore {
       this.options.start(),
       loa.tts.onReading((status) => this.#applyReading(status, { autoplay: true })),
       loa.tts.onHistory((items) => (this.history = items)),
+      loa.tts.onWait((w) => this.#applyWait(w)),
       loa.connection.onChanged(() => void this.loadHistory()),
       $effect.root(() => {
         $effect(() => {
@@ -123,11 +132,17 @@ export class ReaderStore {
     return null
   }
 
+  /** Starts a reading; does nothing while one runs or is starting (the button is Stop then). */
   async read(): Promise<void> {
     const choice = this.choice
-    if (!choice || this.readBlock) return
-    const status = await this.#act(loa.tts.read(choice))
-    if (status) this.#applyReading(status, { autoplay: true, draft: choice.text })
+    if (!choice || this.readBlock || this.starting || this.reading?.state === 'running') return
+    this.starting = true
+    try {
+      const status = await this.#act(loa.tts.read(choice))
+      if (status) this.#applyReading(status, { autoplay: true, draft: choice.text })
+    } finally {
+      this.starting = false
+    }
   }
 
   async cancel(): Promise<void> {
@@ -148,7 +163,7 @@ export class ReaderStore {
     this.saveError = null
     try {
       const result = await unwrap(loa.tts.save({ id }))
-      if (result) this.saved = { id, path: result.path }
+      if (result) this.saved = { id, ...result }
     } catch (err) {
       this.saveError = { id, error: asIpcError(err) }
     } finally {
@@ -160,6 +175,17 @@ export class ReaderStore {
   preview(voice: string): Promise<void> {
     const model = this.options.selectedModel
     return model ? this.playback.preview(model.id, voice) : Promise.resolve()
+  }
+
+  /** The wait `request` (for history item `id`) is held back by, while it lasts. */
+  waitOf(request: ReaderWait['request'], id: string | null = null): ReaderWaitUntil | null {
+    return this.waits[`${request}:${id ?? ''}`] ?? null
+  }
+
+  #applyWait({ request, id, wait }: ReaderWait): void {
+    const key = `${request}:${id ?? ''}`
+    const { [key]: _gone, ...rest } = this.waits
+    this.waits = wait ? { ...rest, [key]: wait } : rest
   }
 
   async #act<T>(pending: Promise<IpcResult<T>>): Promise<T | null> {

@@ -51,6 +51,27 @@ describe('the Reader in Chromium', () => {
     const ledger = () => p.demo.context.ledger.records(account).filter((rec) => rec.model === MODEL)
     const before = ledger().length
 
+    // Held back with nothing to read, Read stays reachable and points at the visible reason.
+    const read = p.page.getByTestId('reader-read')
+    await until(async () => (await read.getAttribute('aria-disabled')) === 'true', 'Read held back')
+    const why = await read.getAttribute('aria-describedby')
+    expect(await p.page.locator(`#${why}`).innerText()).toBe('Chưa có văn bản để đọc.')
+    expect(await p.page.locator(`#${why}`).isVisible()).toBe(true)
+    await read.focus()
+    expect(await p.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'reader-read',
+    )
+
+    // The models come in groups, each priced per 1,000 characters.
+    const groups = await p.page
+      .getByTestId('reader-model')
+      .locator('optgroup')
+      .evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label))
+    expect(groups.slice(0, 2)).toEqual(['Miễn phí', 'Đọc được tiếng Việt · rẻ nhất trước'])
+    expect(await p.page.getByTestId('reader-model').locator('option:checked').innerText()).toMatch(
+      /^.+ \(openai\) — [\d.,]+\s₫ \/ 1\.000 ký tự$/,
+    )
+
     await p.page.getByTestId('reader-text').fill(text)
     const estimate = p.page.getByTestId('reader-estimate')
     const chars = billableChars(text)
@@ -62,7 +83,7 @@ describe('the Reader in Chromium', () => {
     // Nothing was sent for the estimate.
     expect(p.gate.requests).toBe(0)
 
-    await p.page.getByTestId('reader-read').click()
+    await read.click()
     const player = p.page.getByTestId('reader-player')
     const progress = p.page.getByTestId('reader-progress')
     await until(
@@ -79,6 +100,22 @@ describe('the Reader in Chromium', () => {
     expect(
       await p.page.locator('[data-testid="reader-chunk"][data-current="true"]').getAttribute('data-index'),
     ).toBe('0')
+
+    // During the reading the button is Stop: no second paid reading can be started.
+    expect(await p.page.getByTestId('reader-read').count()).toBe(0)
+    expect(await p.page.getByTestId('reader-stop').innerText()).toBe('Dừng đọc')
+
+    // Saved now, the file holds the first chunk only, and both its name and the message say so.
+    const saveNow = p.page.getByTestId('reader-save')
+    expect(await saveNow.innerText()).toBe(`Lưu phần 1–1 trên ${count}`)
+    await saveNow.click()
+    await until(() => p.harness.desktop.saved.length === 1, 'the partial file')
+    const partialPath = p.harness.desktop.saved[0] as string
+    expect(partialPath).toMatch(new RegExp(`\\(partial, parts 1-1 of ${count}\\)\\.mp3$`))
+    const said = p.page.getByTestId('reader-saved')
+    await said.waitFor()
+    expect(await said.innerText()).toContain('Đã lưu một phần bài đọc')
+    expect(await said.innerText()).toContain(`phần 1–1 trên ${count}`)
 
     p.gate.open()
     await until(async () => (await progress.getAttribute('data-done')) === String(count), 'every chunk')
@@ -103,8 +140,10 @@ describe('the Reader in Chromium', () => {
     ).toBe('1')
 
     await p.page.getByTestId('reader-save').click()
-    await until(() => p.harness.desktop.saved.length === 1, 'the saved file')
-    const saved = await readFile(p.harness.desktop.saved[0] as string)
+    await until(() => p.harness.desktop.saved.length === 2, 'the saved file')
+    expect(p.harness.desktop.saved[1]).not.toMatch(/partial/)
+    expect(await p.page.getByTestId('reader-saved').innerText()).toMatch(/^Đã lưu vào /)
+    const saved = await readFile(p.harness.desktop.saved[1] as string)
     const reading = p.harness.core.reader.snapshot().reading
     const parts = (reading?.chunks ?? []).map((c) =>
       durationMs(
@@ -117,5 +156,24 @@ describe('the Reader in Chromium', () => {
       -2,
     )
     await p.page.getByTestId('reader-history-item').first().waitFor()
+  })
+
+  it('counts down a 429’s wait on screen while the reading is held back, and drops it once it goes through', async () => {
+    // No chunk is held at the gate: only the service's 429 holds the reading back.
+    r = await openReaderPage({}, 1_000)
+    const p = r
+    await p.page.getByTestId('reader-text').fill('Xin chào, đây là một câu ngắn.')
+    const estimate = p.page.getByTestId('reader-estimate')
+    await until(async () => (await estimate.getAttribute('data-chars')) !== null, 'the estimate')
+    p.demo.faults.rateLimitBurst = { count: 1, retryAfterSec: 4 }
+    await p.page.getByTestId('reader-read').click()
+    const wait = p.page.getByTestId('reader-reading-wait')
+    await wait.waitFor()
+    expect(await wait.getAttribute('data-reason')).toBe('rate_limit')
+    expect(await wait.innerText()).toMatch(/^Dịch vụ giới hạn tốc độ, thử lại sau [1-4] giây\.$/)
+    const progress = p.page.getByTestId('reader-progress')
+    await until(async () => (await progress.getAttribute('data-state')) === 'done', 'the reading', 60_000)
+    expect(await wait.count()).toBe(0)
+    expect(p.harness.core.reader.snapshot().reading?.chunksDone).toBe(1)
   })
 })

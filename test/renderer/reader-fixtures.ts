@@ -179,6 +179,7 @@ export function reading(
     spentVnd: ready * 4,
     estimateVnd: count * 4,
     error: null,
+    wait: null,
     startedAt: '2026-11-22T05:00:00.000Z',
     ...rest,
   }

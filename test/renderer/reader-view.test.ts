@@ -84,13 +84,14 @@ afterEach(() => {
 })
 
 describe('options', () => {
-  it('prices each model per million characters on the plan, free and unknown said so', async () => {
+  it('prices each model per 1,000 characters on the plan, free and unknown said so', async () => {
     await show()
-    const labels = [...($('reader-model') as HTMLSelectElement).options].map((o) => nbsp(o.textContent))
-    expect(labels[0]).toBe('TTS 1 — 400.000 ₫ / 1 triệu ký tự')
-    expect(labels[2]).toContain('Miễn phí')
-    expect(labels[4]).toContain('Chưa rõ giá')
-    expect(text('reader-model-info')).toContain('400.000 ₫ / 1 triệu ký tự theo gói')
+    const options = [...($('reader-model') as HTMLSelectElement).options]
+    const label = (id: string) => nbsp(options.find((o) => o.value === id)?.textContent)
+    expect(label('openai/tts-1')).toBe('TTS 1 (openai) — 400 ₫ / 1.000 ký tự')
+    expect(label(FREE.id)).toContain('Miễn phí')
+    expect(label(V3.id)).toContain('Chưa rõ giá')
+    expect(text('reader-model-info')).toContain('400 ₫ / 1.000 ký tự theo gói')
     expect(text('reader-model-info')).toContain('tối đa 4.096 ký tự mỗi lượt')
   })
 
@@ -162,21 +163,21 @@ describe('the price line and Read', () => {
     }
     await show()
     const read = $('reader-read') as HTMLButtonElement
-    expect(read.disabled).toBe(true)
+    expect(read.getAttribute('aria-disabled')).toBe('true')
     expect(text('reader-read-why')).toBe('Chưa có văn bản để đọc.')
 
     bridge.answer('tts:estimate', () =>
       estimate({ chars: 1500, chunks: 2, costVnd: 600, problems: [problem] }),
     )
     await type('Xin chào')
-    expect(read.disabled).toBe(true)
+    expect(read.getAttribute('aria-disabled')).toBe('true')
     expect(read.title).toBe('Hãy sửa các vấn đề nêu trên trước khi đọc.')
     // Said in the user's language from the figures main named.
     expect(text('reader-problems')).toBe('Định dạng: Mô hình này chỉ tạo mp3, wav, không tạo ogg.')
 
     bridge.answer('tts:estimate', () => estimate({ chars: 1500, chunks: 2, costVnd: 600 }))
     await type('Xin chào bạn')
-    expect(read.disabled).toBe(false)
+    expect(read.hasAttribute('aria-disabled')).toBe(false)
     const line = $('reader-estimate')
     expect([line?.dataset.chars, line?.dataset.costVnd]).toEqual(['1500', '600'])
     expect(nbsp(line?.textContent)).toContain('1.500 ký tự tính phí')
@@ -201,7 +202,10 @@ describe('the price line and Read', () => {
     )
     expect(text('reader-notes')).toBe('Tốc độ 2× nằm ngoài khoảng cho phép; dịch vụ sẽ đọc ở 1,2×.')
     const read = $('reader-read') as HTMLButtonElement
-    expect([read.disabled, read.title]).toEqual([true, 'Số dư không đủ cho bài đọc này.'])
+    expect([read.getAttribute('aria-disabled'), read.title]).toEqual([
+      'true',
+      'Số dư không đủ cho bài đọc này.',
+    ])
   })
 
   it('says how much of the text the monthly free allowance covers, or that its use is unknown', async () => {
@@ -245,7 +249,7 @@ describe('while reading', () => {
     expect([progress?.dataset.done, progress?.dataset.count]).toEqual(['1', '3'])
     expect(nbsp(progress?.textContent)).toContain('phần 2 trên 3')
     expect(nbsp(progress?.textContent)).toContain('10/30 ký tự')
-    expect($('reader-cancel')).not.toBeNull()
+    expect($('reader-stop')).not.toBeNull()
     expect($('reader-player')?.dataset.state).toBe('playing')
     const chunks = $$('reader-chunk')
     expect(chunks.map((c) => c.textContent)).toEqual(['Một câu A.', 'Một câu B.', 'Một câu C.'])
@@ -254,7 +258,7 @@ describe('while reading', () => {
     const error = { kind: 'server' as const, message: '502 upstream_error', chunkIndex: 1 }
     bridge.emit('tts:reading', reading({ ready: 1, state: 'failed', error }))
     await settle()
-    expect($('reader-cancel')).toBeNull()
+    expect($('reader-stop')).toBeNull()
     expect(text('reader-error')).toContain('Dừng ở phần 2: Dịch vụ đang gặp lỗi. Thử lại sau.')
     bridge.answer('tts:resume', () => reading({ ready: 1 }))
     $('reader-resume')?.click()
@@ -360,6 +364,6 @@ describe('in English', () => {
     const opus = [...($('reader-format') as HTMLSelectElement).options].find((o) => o.value === 'opus')
     expect(nbsp(opus?.textContent)).toContain('a reading is saved as one file only in mp3, wav or pcm')
     expect(text('reader-history-gone')).toContain('24 h on the FREE plan and 72 h on paid plans')
-    expect(nbsp(target.textContent)).toContain('₫400,000 per 1M characters')
+    expect(nbsp(target.textContent)).toContain('₫400 per 1,000 characters')
   })
 })

@@ -3,6 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RequestWait } from '../../main/api/tts/tts-retry'
 import { fetchPreview } from '../../main/tts/voice-preview'
 
 let server: Server
@@ -10,6 +11,8 @@ let base: string
 /** The same server under another host name: a redirect there leaves the host the voice list named. */
 let elsewhere: string
 const seen: IncomingHttpHeaders[] = []
+/** 429s `/busy.mp3` answers before the sample. */
+let busyLeft = 0
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -21,6 +24,10 @@ beforeAll(async () => {
     if (req.url === '/moved.mp3') return void res.writeHead(302, { Location: '/a.mp3' }).end()
     if (req.url === '/away.mp3') return void res.writeHead(302, { Location: `${elsewhere}/a.mp3` }).end()
     if (req.url === '/loop.mp3') return void res.writeHead(302, { Location: '/loop.mp3' }).end()
+    if (req.url === '/busy.mp3' && busyLeft-- > 0)
+      return void res.writeHead(429, { 'Retry-After': '2' }).end('slow down')
+    if (req.url === '/busy.mp3')
+      return void res.writeHead(200, { 'Content-Type': 'audio/mpeg' }).end(Buffer.alloc(900, 3))
     if (req.url === '/page') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>')
     if (req.url === '/huge.mp3')
       return void res
@@ -83,5 +90,32 @@ describe('fetchPreview', () => {
       format: 'mp3',
     })
     expect(asked).toEqual(['https://cdn.example.com/a.mp3'])
+  })
+
+  it('waits out a busy sample host’s Retry-After, saying until when, and takes the wait back once it has the sample', async () => {
+    busyLeft = 1
+    const told: Array<{ wait: RequestWait | null; atMs: number }> = []
+    const slept: number[] = []
+    const sample = await fetchPreview(
+      `${base}/busy.mp3`,
+      fetch,
+      (wait) => told.push({ wait, atMs: Date.now() }),
+      async (ms) => void slept.push(ms),
+    )
+    expect(Buffer.from(sample.data, 'base64').length).toBe(900)
+    expect(slept).toEqual([2_000])
+    expect(told.map((t) => t.wait?.reason ?? null)).toEqual(['rate_limit', null])
+    const first = told[0] as { wait: RequestWait; atMs: number }
+    expect(first.wait.untilMs - first.atMs).toBeGreaterThan(1_000)
+    expect(first.wait.untilMs - first.atMs).toBeLessThanOrEqual(2_000)
+  })
+
+  it('gives up on a host that stays busy, as rate-limited with its wait', async () => {
+    busyLeft = 10
+    const err = await fetchPreview(`${base}/busy.mp3`, fetch, undefined, async () => {}).catch(
+      (e: unknown) => e,
+    )
+    expect(err).toMatchObject({ kind: 'rate_limit', retryAfterMs: 2_000 })
+    busyLeft = 0
   })
 })

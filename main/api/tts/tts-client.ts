@@ -4,7 +4,7 @@
 import { GatewayError } from '../gateway-error'
 import { gatewayRequest, type GatewayEndpoint, type RequestOptions } from '../http'
 import { parseBody, protocolError } from '../management/parse'
-import { withRetries, type RetryPolicy, type Sleep } from './tts-retry'
+import { withRetries, type RetryPolicy, type RequestWait, type Sleep } from './tts-retry'
 import { ttsModelListSchema, ttsVoiceListSchema, type TtsModel, type TtsVoiceList } from './tts-schemas'
 
 import type { TtsFormat } from './tts-rules'
@@ -31,6 +31,8 @@ export interface SynthesizeOptions {
    * that error. The key holds only 60 s (tts-api.md "Idempotency"): a late retry may need checking first.
    */
   beforeRetry?: (failed: unknown) => Promise<void>
+  /** This request's waits, in place of the client's `onWait`. */
+  onWait?: (wait: RequestWait | null) => void
 }
 
 export interface SpeechAudio {
@@ -63,6 +65,11 @@ export interface TtsClientOptions {
   transport?: TtsTransport
   sleep?: Sleep
   policy?: RetryPolicy
+  /**
+   * Told when a request waits before trying again because the service asked it to (a 429's or 409's
+   * Retry-After), and with null once that request has settled, so the wait can be shown while it lasts.
+   */
+  onWait?: (wait: RequestWait | null) => void
 }
 
 const SYNTH_TIMEOUT_MS = 120_000
@@ -82,12 +89,14 @@ export class TtsClient {
   readonly #transport: TtsTransport
   readonly #sleep: Sleep | undefined
   readonly #policy: RetryPolicy | undefined
+  readonly #onWait: ((wait: RequestWait | null) => void) | undefined
 
   constructor(opts: TtsClientOptions) {
     const { endpoint } = opts
     this.#transport = opts.transport ?? ((path, o) => gatewayRequest(endpoint, path, o))
     this.#sleep = opts.sleep
     this.#policy = opts.policy
+    this.#onWait = opts.onWait
   }
 
   async models(signal?: AbortSignal): Promise<TtsModel[]> {
@@ -128,7 +137,7 @@ export class TtsClient {
       return { res, bytes: await readAudio(res, SPEECH_PATH) }
     }
     try {
-      const { value, attempts } = await this.#retrying(attempt, opts.signal)
+      const { value, attempts } = await this.#retrying(attempt, opts.signal, opts.onWait)
       const h = value.res.headers
       return {
         bytes: value.bytes,
@@ -166,12 +175,26 @@ export class TtsClient {
     }
   }
 
-  #retrying<T>(send: (attempt: number) => Promise<T>, signal: AbortSignal | undefined) {
-    return withRetries(send, {
-      signal,
-      ...(this.#sleep ? { sleep: this.#sleep } : {}),
-      ...(this.#policy ? { policy: this.#policy } : {}),
-    })
+  async #retrying<T>(
+    send: (attempt: number) => Promise<T>,
+    signal: AbortSignal | undefined,
+    onWait = this.#onWait,
+  ): Promise<{ value: T; attempts: number }> {
+    let waited = false
+    try {
+      return await withRetries(send, {
+        signal,
+        ...(this.#sleep ? { sleep: this.#sleep } : {}),
+        ...(this.#policy ? { policy: this.#policy } : {}),
+        onRetry: (decision) => {
+          if (decision.reason === 'failure' || !onWait) return
+          waited = true
+          onWait({ reason: decision.reason, untilMs: Date.now() + decision.waitMs })
+        },
+      })
+    } finally {
+      if (waited) onWait?.(null)
+    }
   }
 
   async #json<S extends Parameters<typeof parseBody>[0]>(

@@ -34,6 +34,16 @@ const RETRYABLE_STATUSES = new Set([500, 502, 503, 504])
 export type RetryDecision =
   { retry: false } | { retry: true; reason: 'duplicate' | 'rate_limit' | 'failure'; waitMs: number }
 
+/**
+ * A request held back before it may go (again): `rate_limit`, a 429's Retry-After; `duplicate`, a 409
+ * while the same request still runs; `budget`, the client keeping under the plan's requests per minute.
+ * `untilMs`: the epoch time it goes.
+ */
+export interface RequestWait {
+  reason: 'rate_limit' | 'duplicate' | 'budget'
+  untilMs: number
+}
+
 export interface RetryState {
   /** Failures (5xx, network) so far, this one included. */
   failures: number

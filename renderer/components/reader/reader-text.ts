@@ -1,15 +1,35 @@
 // What the Reader's prices, notes, problems, times and states say, in the user's language. Main's rule
 // texts are written for logs and the CLI; these are the words the user reads beside them.
-import type { Language, ReaderModel, ReaderNote, ReaderProblem } from '../../../preload/contract'
-import { formatNumber, formatVnd } from '../../lib/format'
+import type { Language, ReaderModel, ReaderNote, ReaderProblem, ReaderSaved } from '../../../preload/contract'
+import { formatNumber } from '../../lib/format'
 import { isMessageKey } from '../../lib/i18n/translate'
 import type { Translate } from '../account/translate'
 
-/** "12.000 ₫ / 1 triệu ký tự", "Miễn phí", or that the price is not known. */
+const perThousandFormatters = new Map<Language, Intl.NumberFormat>()
+
+/**
+ * VND to two decimals: a price per 1,000 characters is often under 1 ₫ (400,000 ₫ per million is 0.4 ₫),
+ * and rounding it to whole dong would show a paid model as 0 ₫.
+ */
+function formatVndFine(amount: number, lang: Language): string {
+  let f = perThousandFormatters.get(lang)
+  if (!f) {
+    f = new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', {
+      style: 'currency',
+      currency: 'VND',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    })
+    perThousandFormatters.set(lang, f)
+  }
+  return f.format(amount)
+}
+
+/** "400 ₫ / 1.000 ký tự" on the user's plan, "Miễn phí", or that the price is not known (never 0 ₫). */
 export function modelPrice(model: ReaderModel, lang: Language, t: Translate): string {
   if (model.free) return t('reader.model.free')
   if (model.unitPriceVndPer1M === null) return t('reader.model.priceUnknown')
-  return t('reader.model.price', { price: formatVnd(model.unitPriceVndPer1M, lang) })
+  return t('reader.model.price', { price: formatVndFine(model.unitPriceVndPer1M / 1000, lang) })
 }
 
 /** The model's input limit per request, "about" when it is the spec's round figure. */
@@ -134,4 +154,14 @@ export function clockTime(seconds: number): string {
 /** The speed as a multiplier, "1,25×". */
 export function speedText(speed: number, lang: Language): string {
   return `${formatNumber(speed, lang)}×`
+}
+
+/** Where the file went, and, for a file of the first chunks only, that it is partial and which it holds. */
+export function savedText(saved: ReaderSaved, lang: Language, t: Translate): string {
+  if (!saved.partial) return t('reader.player.saved', { path: saved.path })
+  return t('reader.player.savedPartial', {
+    path: saved.path,
+    parts: formatNumber(saved.partial.parts, lang),
+    count: formatNumber(saved.partial.of, lang),
+  })
 }
