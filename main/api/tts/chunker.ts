@@ -8,6 +8,7 @@
 // grows (counting 100,000 Thai characters by graphemes took 15 s), so text is only ever segmented in
 // bounded windows: graphemes once over the whole text, for running character totals; sentences and words
 // only where a chunk looks for its last break, each stretch once.
+import { runSteps, runStepsYielding, type Steps } from './step-runner'
 import { billableChars, codePointCount } from './text-count'
 
 /** Code units segmented at a time: many segments per call, while a call stays fast. */
@@ -63,7 +64,7 @@ interface Graphemes {
  * Summing per grapheme never undercounts: NFC of a whole has no more code points than NFC of its parts,
  * as composing only ever joins code points.
  */
-function graphemes(text: string): Graphemes {
+function* graphemes(text: string): Steps<Graphemes> {
   const edges = [0]
   const charsBefore = [0]
   const seg = segmenter('und', 'grapheme')
@@ -81,6 +82,7 @@ function graphemes(text: string): Graphemes {
         charsBefore.push(++chars)
       }
       from = last
+      yield
       continue
     }
     // Most windows are NFC already; then each grapheme's code points are its billable characters.
@@ -98,6 +100,7 @@ function graphemes(text: string): Graphemes {
     }
     span = next === from ? span * 2 : WINDOW_UNITS
     from = next
+    yield
   }
   return { edges, charsBefore }
 }
@@ -215,8 +218,25 @@ export function splitTextWithLimits(
   maxCharsOf: (index: number) => number,
   locale = 'vi',
 ): string[] {
+  return runSteps(splitSteps(text, maxCharsOf, locale))
+}
+
+/**
+ * `splitTextWithLimits`, giving main's event loop back every few milliseconds: the same chunks, for a
+ * caller that must not hold the loop for the whole text (the Reader's price as the user types).
+ */
+export function splitTextWithLimitsYielding(
+  text: string,
+  maxCharsOf: (index: number) => number,
+  locale = 'vi',
+): Promise<string[]> {
+  return runStepsYielding(splitSteps(text, maxCharsOf, locale))
+}
+
+/** The split, pausable after each window of graphemes and after each chunk. */
+function* splitSteps(text: string, maxCharsOf: (index: number) => number, locale: string): Steps<string[]> {
   if (text === '') return []
-  const { edges, charsBefore } = graphemes(text)
+  const { edges, charsBefore } = yield* graphemes(text)
   const sentences = new Breaks(text, locale, 'sentence')
   const words = new Breaks(text, locale, 'word')
   const end = edges.length - 1
@@ -224,6 +244,7 @@ export function splitTextWithLimits(
   let at = 0 // where the next chunk starts
   let edge = 0 // the first grapheme edge at or after `at`
   while (at < text.length) {
+    if (chunks.length > 0) yield
     const maxChars = checkLimit(maxCharsOf(chunks.length))
     let used = 0
     if ((edges[edge] as number) > at) {
