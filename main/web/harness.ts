@@ -57,6 +57,7 @@ const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.
 const MAX_PENDING_INVOKES = 256
 /** RFC 6455's policy violation: what every malformed frame gets (ws itself closes invalid UTF-8 with 1007). */
 const CLOSE_POLICY = 1008
+const SESSION_SWEEP_MS = 60_000
 
 export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarness> {
   const rendererDir = opts.rendererDir ?? DEFAULT_RENDERER_DIR
@@ -140,6 +141,11 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
     for (const ws of socketsOf.get(session) ?? []) ws.close(CLOSE_POLICY, 'session ended')
     socketsOf.delete(session)
   })
+  // A page that only listens still loses its sockets when its session expires.
+  const sweep = setInterval(() => {
+    for (const session of [...socketsOf.keys()]) access.isLive(session)
+  }, SESSION_SWEEP_MS)
+  sweep.unref()
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin)
@@ -215,8 +221,9 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
     let own = socketsOf.get(session)
     if (!own) socketsOf.set(session, (own = new Set()))
     own.add(ws)
-    // ws closes with 1007 for invalid UTF-8 and 1009 for a frame over maxPayload, then reports here.
-    ws.on('error', () => ws.terminate())
+    // ws has already sent its close (1007 for invalid UTF-8, 1009 for a frame over maxPayload) and ends
+    // the socket itself; without a listener, this 'error' would be thrown and end the whole process.
+    ws.on('error', () => {})
     ws.on('close', () => own.delete(ws))
   }
 
@@ -275,6 +282,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
   }
 
   close = async () => {
+    clearInterval(sweep)
     for (const ws of clients) ws.terminate()
     for (const ws of audioSockets.clients) ws.terminate()
     await new Promise<void>((resolve) => server.close(() => resolve()))
