@@ -9,11 +9,16 @@ type ServerFrame =
   | { t: 'result'; id: number; result: IpcResult<unknown> }
   | { t: 'event'; channel: EventChannel; payload: unknown }
 
-const socketUrl = (path: string) =>
-  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`
+/** A socket beside the page: the harness serves everything, sockets too, under one path of its own. */
+function socketUrl(name: 'bridge' | 'audio'): string {
+  const url = new URL(name, location.href)
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:'
+  url.hash = ''
+  return url.href
+}
 
 class SocketTransport implements BridgeTransport {
-  readonly #socket = new WebSocket(socketUrl('/bridge'))
+  readonly #socket = new WebSocket(socketUrl('bridge'))
   readonly #opened: Promise<boolean>
   readonly #pending = new Map<number, (result: IpcResult<unknown>) => void>()
   readonly #listeners = new Map<EventChannel, Set<(payload: unknown) => void>>()
@@ -71,7 +76,7 @@ function lost(): IpcResult<never> {
 
 /** A real MessagePort for the page; its other end is pumped over a WebSocket to main. */
 async function openAudioPort(): Promise<IpcResult<void>> {
-  const socket = new WebSocket(socketUrl('/audio'))
+  const socket = new WebSocket(socketUrl('audio'))
   socket.binaryType = 'arraybuffer'
   const ok = await new Promise<boolean>((resolve) => {
     socket.addEventListener('open', () => resolve(true), { once: true })

@@ -1,6 +1,6 @@
 // Dispatches a request from the renderer: known channel, trusted sender, valid payload, then the handler.
 // Whatever happens, the answer is an IpcResult; nothing thrown here reaches Electron.
-import type { IpcResult, RequestChannel, RequestOf, ResponseOf } from '../../preload/contract'
+import type { IpcError, IpcResult, RequestChannel, RequestOf, ResponseOf } from '../../preload/contract'
 import { toIpcError } from '../errors'
 import { REQUEST_SCHEMAS } from './request-schemas'
 
@@ -45,9 +45,22 @@ export function createRouter(handlers: Handlers, onError?: (channel: string, err
         const value = await handler(parsed.data, ctx)
         return { ok: true, value }
       } catch (err) {
-        onError?.(c, err)
-        return { ok: false, error: toIpcError(err) }
+        try {
+          onError?.(c, err)
+        } catch {
+          // A log that fails must not turn the handler's error into an exception in Electron's IPC.
+        }
+        return { ok: false, error: safeIpcError(err) }
       }
     },
+  }
+}
+
+/** `toIpcError`, even for a thrown value that throws when looked at (a revoked Proxy). */
+function safeIpcError(err: unknown): IpcError {
+  try {
+    return toIpcError(err)
+  } catch {
+    return { kind: 'internal', message: 'Something went wrong inside Loa.' }
   }
 }

@@ -36,6 +36,9 @@ export class SseParser {
 
   /** Decoded text in; the events it completes out. */
   push(text: string): SseEvent[] {
+    // A streaming TextDecoder gives '' for a piece that holds only part of a character; such a piece
+    // between a CR and its LF must not end the CR's wait, or the LF would read as a blank line.
+    if (text === '') return []
     const out: SseEvent[] = []
     let start = 0
     let i = 0

@@ -14,12 +14,14 @@ export interface ChooseOptions {
   loadKeytar: () => Promise<KeytarLike | null>
   safeStorage: SafeStorageLike | null
   encryptedFilePath: string
+  /** The keychain's service name; the desktop app's unless a host keeps its own (the web harness). */
+  keychainService?: string
 }
 
 export async function chooseSecretStore(opts: ChooseOptions): Promise<SecretStoreChoice> {
   const keytar = await opts.loadKeytar()
   if (keytar) {
-    const store = new KeytarSecretStore(keytar)
+    const store = new KeytarSecretStore(keytar, opts.keychainService)
     try {
       await store.probe()
       return { store, warning: null }

@@ -22,3 +22,8 @@ export function legacyAccountFor(baseUrl: string): string {
 }
 
 export const SERVICE_NAME = 'Loa'
+/**
+ * The browser harness's own keychain entry: a key saved while trying the harness never replaces, nor is
+ * read as, the one the desktop app and the `loa` command use.
+ */
+export const WEB_HARNESS_SERVICE_NAME = 'Loa web harness'

@@ -172,7 +172,8 @@ async function readChecked(filePath: string): Promise<{ settings: Settings; dama
   if (text.trim() === '') return { settings: salvageSettings({}).settings, damage: null }
   let raw: unknown
   try {
-    raw = JSON.parse(text)
+    // An editor may save the file with a byte-order mark; it is not content, and the values behind it stand.
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch {
     return { settings: salvageSettings({}).settings, damage: 'the file is not valid JSON' }
   }

@@ -1,7 +1,7 @@
 // Splits a text for reading aloud so the first audio comes quickly: the first chunk is short, the next
 // ones grow, and the rest go at the model's limit. The service bills per character, not per request, so
 // a short first chunk costs nothing extra; it only means fewer characters to synthesize before playback.
-import { splitTextWithLimits } from '../api/tts/chunker'
+import { splitTextWithLimits, splitTextWithLimitsYielding } from '../api/tts/chunker'
 
 /** Each step's chunk is this many times the one before, until the model's limit. */
 const GROWTH = 4
@@ -18,6 +18,20 @@ export function splitRamped(
   firstChars: number | null,
   locale?: string,
 ): string[] {
+  return splitTextWithLimits(text, rampedLimits(maxChars, firstChars), locale)
+}
+
+/** `splitRamped`'s chunks, giving the event loop back every few milliseconds along the way. */
+export function splitRampedYielding(
+  text: string,
+  maxChars: number,
+  firstChars: number | null,
+  locale?: string,
+): Promise<string[]> {
+  return splitTextWithLimitsYielding(text, rampedLimits(maxChars, firstChars), locale)
+}
+
+function rampedLimits(maxChars: number, firstChars: number | null): (index: number) => number {
   const first = firstChars === null ? maxChars : Math.min(firstChars, maxChars)
-  return splitTextWithLimits(text, (index) => Math.min(first * GROWTH ** index, maxChars), locale)
+  return (index) => Math.min(first * GROWTH ** index, maxChars)
 }

@@ -29,7 +29,7 @@ import { joinAudio, JOINABLE_FORMATS } from './audio-join'
 import { FIRST_CHUNK_CHARS } from './first-chunk'
 import { chunkLimitOf } from './pacing'
 import { speechRpm, retentionMs } from './plan-limits'
-import { splitRamped } from './ramp-split'
+import { splitRampedYielding } from './ramp-split'
 import type { HistoryRecord, ReaderHistory } from './reader-history'
 import { toReaderVoices } from './reader-models'
 import { ReaderCatalog } from './reader-catalog'
@@ -105,9 +105,16 @@ export class ReaderService {
     const { costVnd, freeChars, chars } = await this.#price(choice.text, rules)
     const balanceVnd = this.#deps.balanceVnd()
     const limit = rules.maxInputChars
+    // Up to 200,000 characters are segmented here on every change of the text: in slices, so the
+    // voice chat and the rest of main keep running meanwhile.
+    const chunks = await splitRampedYielding(
+      choice.text,
+      chunkLimitOf(limit, undefined),
+      this.#firstChunkChars(),
+    )
     return {
       chars,
-      chunks: splitRamped(choice.text, chunkLimitOf(limit, undefined), this.#firstChunkChars()).length,
+      chunks: chunks.length,
       costVnd,
       freeChars,
       free: rules.unitPriceVndPer1M === 0,

@@ -5,9 +5,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startEmbeddedDemo } from '../connection/embedded-demo'
 import { DEMO_VARIANTS } from '../demo/server'
-import { chooseSecretStore } from '../secrets/choose-store'
-import { loadKeytar } from '../secrets/keytar-store'
 import { startWebHarness } from './harness'
+import { chooseHarnessSecrets } from './harness-secrets'
 
 const { values } = parseArgs({
   options: {
@@ -26,11 +25,7 @@ if (values.variant !== undefined && variant === undefined) {
 
 const dataDir = values['data-dir']
 mkdirSync(dataDir, { recursive: true })
-const secrets = await chooseSecretStore({
-  loadKeytar,
-  safeStorage: null,
-  encryptedFilePath: join(dataDir, 'key.enc.json'),
-})
+const secrets = await chooseHarnessSecrets(dataDir)
 const harness = await startWebHarness({
   dataDir,
   port: Number(values.port),

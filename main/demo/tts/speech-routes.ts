@@ -163,8 +163,11 @@ export function mountSpeechRoutes(router: Router, ctx: DemoServiceContext): Spee
     if (!auth.ok) return sendEnvelope(call.res, auth.status, auth.body)
     const account = auth.account as SeededAccount
     const body = await readJsonBody(call.req)
-    if (!body.ok)
-      return sendError(call.res, body.status, 'invalid_json', 'invalid_request_error', body.message)
+    if (!body.ok) {
+      // The rest of a body refused for its size is never read, so the connection cannot carry another.
+      const headers: Record<string, string> = body.status === 413 ? { Connection: 'close' } : {}
+      return sendError(call.res, body.status, body.code, 'invalid_request_error', body.message, null, headers)
+    }
 
     const header = call.req.headers['idempotency-key']
     const idemKey = typeof header === 'string' && header !== '' ? header : undefined

@@ -10,8 +10,13 @@ const PEER_CONFIG: RTCPeerConnectionConfig = {
   codecs: { audio: [useOPUS()], video: [] },
   // The demo runs on the user's machine: host candidates reach it, and asking a STUN server would only wait.
   iceServers: [],
-  // The service listens on loopback; a machine with no other interface up still gets a candidate.
+  // The service listens on loopback only, and so does its peer: no interface's addresses are gathered,
+  // the one candidate is 127.0.0.1, and werift binds every UDP socket to it (not to 0.0.0.0), so nothing
+  // off this machine can reach the demo's media port.
+  iceUseIpv4: false,
+  iceUseIpv6: false,
   iceAdditionalHostAddresses: ['127.0.0.1'],
+  iceInterfaceAddresses: { udp4: '127.0.0.1', udp6: '::1' },
 }
 
 export interface NegotiatedPeer {
