@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXIT } from '../../main/cli/exit-codes'
 import { renderStatus, type StatusReport } from '../../main/cli/verbs/status'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import type { Account, PooledQuota, Savings, UsageStats } from '../../main/api/management/index'
+import type { Account, DailyUsage, PooledQuota, Savings, UsageStats } from '../../main/api/management/index'
 import {
   assertNoKey,
   eitherOf,
@@ -27,18 +27,19 @@ afterAll(async () => {
 })
 
 async function serviceReport(key = demo.keys.ordinary): Promise<StatusReport> {
-  const [account, stats, quota, savings] = await Promise.all([
+  const [account, stats, week, quota, savings] = await Promise.all([
     fetchManagement<Account>(demo, '/me', key),
     fetchManagement<UsageStats>(demo, '/usage/stats', key),
+    fetchManagement<DailyUsage>(demo, '/usage/daily?days=7', key),
     fetchManagement<PooledQuota>(demo, '/cliproxy-quota', key),
     fetchManagement<Savings>(demo, '/savings', key),
   ])
-  return { account, stats, quota, savings }
+  return { account, stats, week, quota, savings }
 }
 
 /** The text of `loa status` shows exactly the figures of `report`. */
 function expectStatusText(out: string, report: StatusReport): void {
-  const { account, stats, quota, savings } = report
+  const { account, stats, week, quota, savings } = report
   expect(lineStarting(out, 'Account')).toContain(`${account.name} <${account.email}>`)
   const balance = lineStarting(out, 'Balance')
   expect(balance).toContain(vnd(account.balance.totalVND))
@@ -52,9 +53,11 @@ function expectStatusText(out: string, report: StatusReport): void {
   expect(plan).toMatch(new RegExp(`\\((${viGroup(daysLeft)}|${viGroup(daysLeft - 1)}) days left\\)`))
   expect(out).not.toContain('Warning')
 
-  const week = lineStarting(out, 'Last 7 days')
-  expect(week).toContain(vnd(stats.last7DaysCostVND))
-  expect(week).toContain(`${viGroup(stats.last7DaysTokens)} tokens`)
+  // The calendar week the app's popup states, not /usage/stats's rolling 7 × 24 h.
+  const weekLine = lineStarting(out, 'Last 7 calendar days')
+  expect(week.data).toHaveLength(7)
+  expect(weekLine).toContain(vnd(week.data.reduce((sum, d) => sum + d.totalCostVND, 0)))
+  expect(weekLine).toContain(`${viGroup(week.data.reduce((sum, d) => sum + d.totalTokens, 0))} tokens`)
   expect(lineStarting(out, 'All time')).toContain(`${viGroup(stats.totalRequests)} requests`)
 
   for (const name of ['pool_a', 'pool_b'] as const) {
@@ -221,6 +224,11 @@ describe('renderStatus', () => {
     const expired = renderStatus(withExpiry('2026-08-18T12:00:00Z'), now)
     expect(lineStarting(expired, 'Plan')).toContain('expired on 2026-08-18')
     expect(lineStarting(expired, 'Warning')).toContain('has expired')
-    expect(lineStarting(renderStatus(withExpiry(null), now), 'Plan')).toContain('no expiry')
+    expect(lineStarting(renderStatus(withExpiry(null), now), 'Plan')).toContain('no end date')
+    // FREE plans come with 31 Dec 2099: a placeholder, not an end.
+    const placeholder = renderStatus(withExpiry('2099-12-31T23:59:59Z'), now)
+    expect(lineStarting(placeholder, 'Plan')).toContain('no end date')
+    expect(placeholder).not.toContain('2099')
+    expect(placeholder).not.toContain('Warning')
   })
 })

@@ -1,6 +1,15 @@
 // `loa status`: the account at a glance: who, balance, plan and expiry, pooled free quota, savings, and
-// what the last 7 days cost (management-api.md: /me, /usage/stats, /cliproxy-quota, /savings).
-import type { Account, PooledQuota, QuotaPool, Savings, UsageStats } from '../../api/management/index'
+// what the last 7 calendar days cost (management-api.md: /me, /usage/stats, /usage/daily, /cliproxy-quota,
+// /savings). The week is the sum of `/usage/daily?days=7`, as the app's popup and Usage window state it:
+// the rolling 7 × 24 h of `/usage/stats` gives another sum at the same moment.
+import type {
+  Account,
+  DailyUsage,
+  PooledQuota,
+  QuotaPool,
+  Savings,
+  UsageStats,
+} from '../../api/management/index'
 import { UsageError, type Verb } from '../verb'
 import { DASH, daysUntil, formatCount, formatDate, formatPercent, formatVnd, plural } from '../format'
 import { printResult, runManagementVerb } from '../management-verb'
@@ -8,35 +17,44 @@ import { renderFields, renderTable } from '../table'
 
 /** Under this many days left the plan line carries a warning. */
 export const PLAN_WARNING_DAYS = 7
+/** The days the week line sums, as the app's popup does. */
+const WEEK_DAYS = 7
+/**
+ * Beyond this an "expiry" is a placeholder, not a date: the service sends FREE plans 31 Dec 2099, and a
+ * plan that truly ends in half a century is one without an end to whoever reads it (as in the app).
+ */
+const PLAN_NO_END_AFTER_MS = 50 * 365.25 * 86_400_000
 
 export interface StatusReport {
   account: Account
   stats: UsageStats
+  week: DailyUsage
   quota: PooledQuota
   savings: Savings
 }
 
 export const statusVerb: Verb = {
   name: 'status',
-  summary: 'account, balance, plan, pooled quota, savings and the last 7 days',
+  summary: 'account, balance, plan, pooled quota, savings and the last 7 calendar days',
   usage: 'loa status [--json]',
   help: `Shows the account behind the key: name and e-mail, balance (total, real, bonus), plan and expiry,
-the pooled free quota, money saved, and the last 7 days' spend and tokens.
+the pooled free quota, money saved, and the spend and tokens of the last 7 calendar days (the sum of\n/usage/daily, as the app's popup shows it).
 
 Reseller and internal accounts cannot read Account & Usage: loa status says so and exits 3.
-With --json, prints {"account", "stats", "quota", "savings"} as the service sent them.`,
+With --json, prints {"account", "stats", "week", "quota", "savings"} as the service sent them ("week"\nis /usage/daily?days=7).`,
   options: {},
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
     return runManagementVerb(ctx, 'status', async (client) => {
-      // All four at once: the client's budget queues them, and one failure decides the exit code.
-      const [account, stats, quota, savings] = await settleAll([
+      // All five at once: the client's budget queues them, and one failure decides the exit code.
+      const [account, stats, week, quota, savings] = await settleAll([
         client.me(),
         client.usageStats(),
+        client.usageDaily({ days: WEEK_DAYS }),
         client.quota(),
         client.savings(),
       ] as const)
-      const report: StatusReport = { account, stats, quota, savings }
+      const report: StatusReport = { account, stats, week, quota, savings }
       await printResult(ctx, report, () => renderStatus(report, Date.now()))
     })
   },
@@ -53,7 +71,7 @@ async function settleAll<T extends readonly unknown[]>(calls: { [K in keyof T]: 
 }
 
 export function renderStatus(report: StatusReport, nowMs: number): string {
-  const { account, stats, quota, savings } = report
+  const { account, stats, week, quota, savings } = report
   const { balance } = account
   const fields: [string, string][] = [
     ['Account', `${account.name} <${account.email}>`],
@@ -66,7 +84,7 @@ export function renderStatus(report: StatusReport, nowMs: number): string {
   const warning = planWarning(account.planExpiresAt, nowMs)
   if (warning) fields.push(['Warning', warning])
   fields.push(
-    ['Last 7 days', `${formatVnd(stats.last7DaysCostVND)} spent, ${plural(stats.last7DaysTokens, 'token')}`],
+    ['Last 7 calendar days', weekLine(week)],
     [
       'All time',
       `${formatVnd(stats.totalCostVND)} spent, ${plural(stats.totalTokens, 'token')}, ` +
@@ -77,8 +95,8 @@ export function renderStatus(report: StatusReport, nowMs: number): string {
 }
 
 function planLine(account: Account, nowMs: number): string {
-  const expiresAt = account.planExpiresAt
-  if (expiresAt === null) return `${account.plan}, no expiry`
+  const expiresAt = endOf(account.planExpiresAt, nowMs)
+  if (expiresAt === null) return `${account.plan}, no end date`
   const date = formatDate(new Date(expiresAt))
   if (Date.parse(expiresAt) <= nowMs) return `${account.plan}, expired on ${date}`
   const days = daysUntil(expiresAt, nowMs)
@@ -86,7 +104,25 @@ function planLine(account: Account, nowMs: number): string {
   return `${account.plan}, expires ${date} (${left})`
 }
 
-function planWarning(expiresAt: string | null, nowMs: number): string | null {
+function weekLine(week: DailyUsage): string {
+  let costVnd = 0
+  let tokens = 0
+  for (const day of week.data) {
+    costVnd += day.totalCostVND
+    tokens += day.totalTokens
+  }
+  return `${formatVnd(costVnd)} spent, ${plural(tokens, 'token')}`
+}
+
+/** The plan's end, or null when it has none: missing, unreadable, or a placeholder far ahead. */
+function endOf(expiresAt: string | null | undefined, nowMs: number): string | null {
+  if (expiresAt === null || expiresAt === undefined) return null
+  const leftMs = Date.parse(expiresAt) - nowMs
+  return Number.isFinite(leftMs) && leftMs <= PLAN_NO_END_AFTER_MS ? expiresAt : null
+}
+
+function planWarning(planExpiresAt: string | null | undefined, nowMs: number): string | null {
+  const expiresAt = endOf(planExpiresAt, nowMs)
   if (expiresAt === null) return null
   const msLeft = Date.parse(expiresAt) - nowMs
   if (msLeft <= 0) return 'the plan has expired: renew it to get its discounts back.'
