@@ -1,9 +1,14 @@
 // One conversation's connection to the service: create a session, connect its socket with the one-use
 // token before `connect_by`, resume it after a drop, replace it when it cannot be used, end it with
 // DELETE (realtime-api.md "States and transitions", "Endpoints", close codes). What it does on its own:
-//   - token expired or channel refused (4503, `realtime_token_expired`) -> a new session, transparently;
+//   - token expired before the socket opened (`realtime_token_expired`) -> a new session, transparently;
+//   - the audio channel could not be opened (4503, or the SDP exchange answered 5xx) -> a new session,
+//     once; a second failure in a row is reported;
+//   - the SDP offer answered 409 `realtime_session_already_connected` (the service holds a connection
+//     whose answer never reached us) -> POST /reconnect and a new offer with the fresh token;
 //   - network drop, 4409, 4413, 4400 -> POST /reconnect and a new socket within 120 s;
-//   - session over on the service (4000 / session.ended / session.terminated) -> reported, nothing more.
+//   - session over on the service (4000 / session.ended / session.terminated) -> reported; whether a new
+//     session follows is the engine's call (termination-policy.ts).
 // It reports stages and outcomes; the engine decides what they mean for the user.
 import { GatewayError } from '../api/gateway-error'
 import { AppError } from '../errors'
@@ -84,6 +89,9 @@ const RETRY_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 4_000, 5_000]
 const MAX_RECREATES = 2
 /** Sockets taken over right after opening (4409) in a row: another client holds the session. */
 const MAX_TAKEOVERS = 3
+/** realtime-api.md close code 4503: "create a new session and retry", once; a second in a row is the service's trouble. */
+const MAX_CHANNEL_RETRIES = 1
+const ALREADY_CONNECTED = 'realtime_session_already_connected'
 const RECREATE_CODES: readonly string[] = [
   'realtime_token_expired',
   'invalid_session_token',
@@ -105,6 +113,8 @@ export class SessionLink {
   #everOpened = false
   #recreates = 0
   #takeovers = 0
+  /** New sessions made because the audio channel failed, since a socket last carried anything. */
+  #channelRetries = 0
 
   constructor(
     private readonly o: LinkOptions,
@@ -200,6 +210,9 @@ export class SessionLink {
       if (flow !== this.#flow) return
       const code = err instanceof TransportError ? err.code : null
       if (code !== null && (RECREATE_CODES.includes(code) || code === 'timeout')) return this.#recreate(flow)
+      if (err instanceof TransportError && err.status !== null && err.status >= 500)
+        return this.#recreate(flow, true)
+      if (code === ALREADY_CONNECTED) return void this.#resume(flow, this.o.clock.now())
       const session = this.#session
       if (session) void this.o.api.delete(session.id).catch(() => {})
       this.#fail(err)
@@ -226,6 +239,8 @@ export class SessionLink {
       {
         frame: (data) => {
           if (seq !== this.#socketSeq) return
+          // The channel carries: a later failure of it is a new one, with its own retry.
+          this.#channelRetries = 0
           const events = adapter.receive(data)
           for (const e of events) if (e.type === 'service') this.#noteService(e)
           this.hooks.received(events)
@@ -262,7 +277,7 @@ export class SessionLink {
     if (notice || meaning.action === 'ended') return this.#sessionOver(notice, info)
     this.hooks.dropped(meaning)
     const flow = this.#newFlow()
-    if (meaning.action === 'recreate') return void this.#recreate(flow)
+    if (meaning.action === 'recreate') return void this.#recreate(flow, true)
     this.#takeovers = meaning.action === 'reconnect' ? this.#takeovers + 1 : 0
     if (this.#takeovers > MAX_TAKEOVERS) {
       this.#reset()
@@ -284,7 +299,8 @@ export class SessionLink {
       try {
         const fresh = await this.o.api.reconnect(session.id, knownUrl, this.#abort.signal)
         if (flow !== this.#flow) return
-        await this.#openSocket(flow, fresh.url, fresh.token, true, null)
+        // A session none of whose sockets opened yet (its first offer met a 409) starts its conversation now.
+        await this.#openSocket(flow, fresh.url, fresh.token, this.#everOpened, null)
         return
       } catch (err) {
         if (flow !== this.#flow) return
@@ -294,8 +310,11 @@ export class SessionLink {
     }
   }
 
-  /** A new session in place of one that cannot be used; the old one is deleted (free if never connected). */
-  async #recreate(flow: number): Promise<void> {
+  /**
+   * A new session in place of one that cannot be used; the old one is deleted (free if never connected).
+   * `channelFailed`: 4503 or a 5xx to the SDP offer, retried once; the next failure in a row is reported.
+   */
+  async #recreate(flow: number, channelFailed = false): Promise<void> {
     const old = this.#session
     const oldWasLive = this.#everOpened
     this.#reset()
@@ -304,6 +323,16 @@ export class SessionLink {
     if (old) {
       void this.o.api.delete(old.id).catch(() => {})
       if (oldWasLive) this.hooks.ended(endOf(old, 'channel_lost', false, null, null))
+    }
+    if (channelFailed && ++this.#channelRetries > MAX_CHANNEL_RETRIES) {
+      this.#channelRetries = 0
+      return this.#fail(
+        new AppError(
+          'server',
+          'The service could not open an audio channel for two sessions in a row; try again in a minute.',
+          { code: 'realtime_channel_failed' },
+        ),
+      )
     }
     if (++this.#recreates > MAX_RECREATES) {
       return this.#fail(
@@ -389,6 +418,9 @@ function connectWindowMs(s: RealtimeSessionInfo): number {
 }
 
 function sessionIsGone(err: unknown): boolean {
+  // A refused SDP offer during a resume: the session itself is over.
+  if (err instanceof TransportError)
+    return err.code === 'realtime_session_ended' || err.code === 'session_not_found'
   if (!(err instanceof GatewayError)) return false
   const { status, code } = err.details
   return (
