@@ -318,7 +318,7 @@ export class VoiceService {
     if (event.type === 'turn' && event.phase === 'committed') this.#transcript.reserveTurn()
     if (event.type === 'state') this.#setActivity(event.state)
     if (event.type === 'terminated') {
-      const text = terminatedText(this.#deps.language(), event.reason, event.message)
+      const text = terminatedText(this.#deps.language(), event)
       this.#deps.host.notify(text.title, text.body)
     }
     const changed = this.#status.apply(event)
