@@ -662,6 +662,8 @@ export interface Requests {
   'voice:press': { request: void; response: void }
   /** The talk key went up: the turn is answered (a press under 100 ms is dropped). */
   'voice:release': { request: void; response: void }
+  /** Takes the conversation's session back through POST /reconnect (after `realtime_session_already_connected`). */
+  'voice:reconnect': { request: void; response: void }
   /** Ends the conversation: the session is deleted and its bill settled. Null when none was live. */
   'voice:end': { request: void; response: VoiceConversationSummary | null }
   /** Past realtime sessions with their totals, newest first. */

@@ -39,7 +39,8 @@ const NEXT: Readonly<Record<EngineState, readonly EngineState[]>> = {
   reconnecting: [...LIVE, 'creating', 'idle', 'failed'],
   ending: ['ended'],
   ended: ['creating'],
-  failed: ['creating', 'idle', 'ended'],
+  // -> reconnecting: the user takes back a session other connections kept taking over.
+  failed: ['creating', 'reconnecting', 'idle', 'ended'],
 }
 
 export function canMove(from: EngineState, to: EngineState): boolean {

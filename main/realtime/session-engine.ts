@@ -6,6 +6,7 @@
 //   engine.press()                     // key down: barge in if the model talks, start streaming
 //   engine.capture(rateHz, float32)    // microphone frames at the device rate (AudioPorts consumer)
 //   engine.release()                   // key up: the turn is answered (or dropped if under 100 ms)
+//   engine.reconnect()                 // take back a session another connection holds (after a failure)
 //   await engine.end()                 // DELETE the session; resolves with the ConversationSummary
 //   engine.setPlayback(sink)           // where the model's voice goes (Float32 at the output rate)
 //   engine.setOutputRate(hz)           // the output device's rate (default 24 kHz)
@@ -177,6 +178,14 @@ export class SessionEngine {
     if (this.#closing) return
     this.#revive()
     this.#link.open()
+    this.#refresh()
+  }
+
+  /** After `realtime_session_already_connected`: takes the session back through POST /reconnect. */
+  reconnect(): void {
+    if (this.#closing) return
+    this.#revive()
+    this.#link.reconnect()
     this.#refresh()
   }
 

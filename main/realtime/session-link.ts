@@ -115,6 +115,8 @@ export class SessionLink {
   #takeovers = 0
   /** New sessions made because the audio channel failed, since a socket last carried anything. */
   #channelRetries = 0
+  /** A session left alone after other connections kept taking it over; `reconnect()` takes it back. */
+  #held: { session: RealtimeSessionInfo; adapter: RealtimeAdapter } | null = null
 
   constructor(
     private readonly o: LinkOptions,
@@ -132,13 +134,33 @@ export class SessionLink {
   /** Creates and connects a session unless one is open or on its way. */
   open(): void {
     if (this.#stage !== 'none') return
+    this.#releaseHeld()
     const flow = this.#newFlow()
     void this.#createAndConnect(flow)
   }
 
+  /**
+   * The user asks for the session back after `realtime_session_already_connected` (realtime-api.md
+   * "Errors": "use reconnect"): a new token through POST /reconnect, and this client's socket on it.
+   * Without a held session, a new one.
+   */
+  reconnect(): void {
+    if (this.#stage !== 'none') return
+    const held = this.#held
+    if (!held) return this.open()
+    this.#held = null
+    const flow = this.#newFlow()
+    this.#session = held.session
+    this.#adapter = held.adapter
+    this.#everOpened = true
+    this.#takeovers = 0
+    void this.#resume(flow, this.o.clock.now())
+  }
+
   /** Ends the session with DELETE; resolves with what the service said about it, or null without one. */
   async end(): Promise<SessionEnd | null> {
-    const session = this.#session
+    const session = this.#session ?? this.#held?.session ?? null
+    this.#held = null
     this.#newFlow()
     const transport = this.#transport
     this.#setStage('ending')
@@ -280,8 +302,20 @@ export class SessionLink {
     if (meaning.action === 'recreate') return void this.#recreate(flow, true)
     this.#takeovers = meaning.action === 'reconnect' ? this.#takeovers + 1 : 0
     if (this.#takeovers > MAX_TAKEOVERS) {
+      this.#takeovers = 0
+      // Through `reconnecting`, the state it was in while it fought for the session, to `failed`.
+      this.#setStage('reconnecting')
+      const held = this.#session && this.#adapter ? { session: this.#session, adapter: this.#adapter } : null
       this.#reset()
-      return this.#fail(new AppError('forbidden', 'Another connection keeps taking this session over.'))
+      // Kept, not deleted: the user may take it back (reconnect) or end it.
+      this.#held = held
+      return this.#fail(
+        new AppError(
+          'forbidden',
+          'Another connection keeps taking this session over; reconnect to take it back.',
+          { code: ALREADY_CONNECTED },
+        ),
+      )
     }
     void this.#resume(flow, this.o.clock.now())
   }
@@ -354,6 +388,13 @@ export class SessionLink {
     const terminated = notice ? notice.kind === 'session.terminated' : fromClose?.[1] === 'terminated'
     const reason = notice?.reason ?? fromClose?.[2] ?? fallbackReason
     this.hooks.ended(endOf(session, reason, terminated, notice?.message ?? null, notice?.totalVnd ?? null))
+  }
+
+  /** A new session replaces the held one: the held one is ended, so it bills no longer. */
+  #releaseHeld(): void {
+    const held = this.#held
+    this.#held = null
+    if (held) void this.o.api.delete(held.session.id).catch(() => {})
   }
 
   #noteService(e: ServiceEvent): void {

@@ -181,6 +181,14 @@ export class VoiceService {
     this.#releaseNow()
   }
 
+  /**
+   * The Voice view's Reconnect, after `realtime_session_already_connected`: the conversation's session is
+   * taken back with a new token. Without a conversation there is nothing to take back: a no-op.
+   */
+  reconnect(): void {
+    this.#engine?.reconnect()
+  }
+
   /** Ends the conversation; null when none was live. */
   async end(): Promise<VoiceConversationSummary | null> {
     const engine = this.#engine
