@@ -104,7 +104,8 @@ describe('reasons that are not renewed, and loops', () => {
       engine: { maxDurationSec: 60, idleEndMs: 0 },
     }))
     r.engine.warm()
-    await waitFor(() => r.of('terminated').length >= 2, 15_000)
+    // Two cuts, and the session that followed the second open.
+    await waitFor(() => r.of('terminated').length >= 2 && r.of('session').length >= 3, 15_000)
     const cuts = r.of('terminated').slice(0, 2)
     expect(cuts.map((c) => [c.cause, c.renewal])).toEqual([
       ['max_duration', 'renewing'],
