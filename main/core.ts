@@ -182,6 +182,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:models': () => voice.models(),
       'voice:press': () => voice.press(),
       'voice:release': () => voice.release(),
+      'voice:reconnect': () => voice.reconnect(),
       'voice:end': () => voice.end(),
       'voice:viewShown': ({ shown }) => voice.setViewShown(shown),
       'voice:history': ({ limit }) => voice.history(limit),

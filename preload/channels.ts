@@ -31,6 +31,7 @@ const requestChannels = [
   'voice:models',
   'voice:press',
   'voice:release',
+  'voice:reconnect',
   'voice:end',
   'voice:viewShown',
   'voice:history',

@@ -296,13 +296,16 @@ export interface VoiceCost {
 }
 
 export interface VoiceWarning {
-  kind: 'low_balance' | 'max_spend' | 'audio_dropped'
+  /** `renewed`: the service cut the session and Loa opened a new one; the model forgot the earlier turns. */
+  kind: 'low_balance' | 'max_spend' | 'audio_dropped' | 'renewed'
   balanceVnd: number | null
   totalVnd: number | null
   maxSpendVnd: number | null
   usedPercent: number | null
   /** For audio_dropped: how much of the user's speech was lost. */
   droppedMs?: number
+  /** For renewed: why the service cut the old session (a termination reason, as in VoiceProblem.code). */
+  reason?: string
 }
 
 /** Something went wrong. `terminated`: the service cut the session; `code` is its reason. */
@@ -316,6 +319,11 @@ export interface VoiceProblem {
   retryAfterMs?: number
   /** The service's `request_id` of the refusal, to quote to support. */
   requestId?: string | null
+  /**
+   * For `terminated`: why no new session followed. `refused`: a new one would be refused or spend past
+   * the cap (money, the key); `repeated`: the renewed session was cut again within a minute.
+   */
+  renewal?: 'refused' | 'repeated'
 }
 
 export interface VoiceSessionSummary {
@@ -704,6 +712,8 @@ export interface Requests {
   'voice:press': { request: void; response: void }
   /** The talk key went up: the turn is answered (a press under 100 ms is dropped). */
   'voice:release': { request: void; response: void }
+  /** Takes the conversation's session back through POST /reconnect (after `realtime_session_already_connected`). */
+  'voice:reconnect': { request: void; response: void }
   /** Ends the conversation: the session is deleted and its bill settled. Null when none was live. */
   'voice:end': { request: void; response: VoiceConversationSummary | null }
   /** Tells main whether the Voice view is on screen: a session is made ready for the press meanwhile. */

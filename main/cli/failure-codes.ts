@@ -25,6 +25,7 @@ export const CLI_ERROR_CODES = {
   server: 'the service failed (exit 1)',
   invalid_response: 'the service answered something loa cannot read (exit 1)',
   file: 'a local file could not be read or written (exit 1; exit 2 for `say --file`)',
+  instructions_too_long: 'the service refused the text of `talk --instructions` as too long (exit 1)',
   failure: 'anything else (exit 1)',
 } as const
 
@@ -44,6 +45,8 @@ export const HINTS = {
   notFound: 'check the id or name you gave.',
   invalidResponse: 'check that the gateway address points at the gateway, not at another server.',
   file: 'check the path, and that its folder exists and may be written.',
+  instructionsTooLong:
+    'shorten the text given with --instructions (or leave it out), then run the command again.',
 } as const
 
 /** What to do after a service error code, where the code says more than the HTTP status. */

@@ -76,6 +76,17 @@ function describeAppError(err: AppError, verbName: string | null): Failure {
       exitCode: EXIT.failure,
     }
   }
+  // The spec sets no length for `instructions`; a service that refuses them as too long says so with this
+  // code (the demo: over 16,384 characters). The only flag that sends them is `talk --instructions`.
+  if (answer.code === 'instructions_too_long') {
+    return {
+      ...known,
+      code: 'instructions_too_long',
+      message: `the instructions are too long for the service: ${said}`,
+      hint: HINTS.instructionsTooLong,
+      exitCode: EXIT.failure,
+    }
+  }
   const failure = (code: string, message: string, hint: string | null, exitCode: ExitCode): Failure => ({
     ...known,
     code,
@@ -158,7 +169,8 @@ const serviceCode = (code: string | null): string | null =>
 /** What the service said about the failure, as far as the error kept it. */
 function serviceAnswer(err: AppError): ServiceAnswer {
   if (err instanceof GatewayError) return err.details
-  if (err instanceof TurnFailed) return { status: null, code: serviceCode(err.error.code), requestId: null }
+  if (err instanceof TurnFailed)
+    return { status: null, code: serviceCode(err.error.code), requestId: err.error.requestId ?? null }
   if (err instanceof TransportError)
     return { status: err.status, code: serviceCode(err.code), requestId: null }
   return { status: null, code: null, requestId: null }

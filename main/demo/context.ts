@@ -83,6 +83,21 @@ export interface DemoFaults {
   latencyMs: number
   /** Answer the next N HTTP requests with 429 and this Retry-After (seconds). */
   rateLimitBurst: { count: number; retryAfterSec: number } | null
+  /**
+   * Cut the next N sessions with `session.terminated` the moment a turn of theirs is committed, before
+   * the answer. `reason` is the word sent (any string, so a client can be shown one it has never seen);
+   * the session itself ends as a system error.
+   */
+  terminateOnCommit: { count: number; reason: string } | null
+  /** Close the next N realtime WebSocket upgrades at once with 4503 (the audio channel failed). */
+  failChannel: { count: number } | null
+  /** Answer the next N SDP offers with this 5xx, before anything else is checked. */
+  failSdp: { count: number; status: 500 | 502 | 503 } | null
+  /**
+   * Answer the next N SDP offers with 409 `realtime_session_already_connected`, as when the answer to an
+   * earlier offer was lost on the way: the service holds a connection the client never got.
+   */
+  sdpConflict: { count: number } | null
 }
 
 export interface SpeechSynth {

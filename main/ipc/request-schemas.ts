@@ -65,6 +65,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'voice:models': none,
   'voice:press': none,
   'voice:release': none,
+  'voice:reconnect': none,
   'voice:end': none,
   'voice:viewShown': z.object({ shown: z.boolean() }).strict(),
   'voice:history': z.object({ limit: z.number().int().min(1).max(100) }).strict(),

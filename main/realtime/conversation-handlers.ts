@@ -23,6 +23,8 @@ export interface ConversationHost {
   refresh(): void
   /** The user started talking over the model (server voice detection in hands-free mode). */
   interrupt(): void
+  /** The service finished an answer: the turns it answered are in the model's context. */
+  answered(): void
 }
 
 type Handlers = { [T in RealtimeEventType]: (e: RealtimeEventOf<T>) => void }
@@ -50,6 +52,8 @@ export class ConversationHandlers {
   #remoteSpeaking = false
   #userSpeaking = false
   #wire: WireProtocol | null = null
+  /** The answer is being closed on our side because the socket went: nothing was answered. */
+  #losing = false
   #endTurnNow: (() => RealtimeEvent[]) | null = null
   readonly #cancelled = new RecentMap<string, true>(RECENT_RESPONSES)
   readonly #endTurnTimer: Timer
@@ -121,7 +125,9 @@ export class ConversationHandlers {
     const responseId = this.#responseId
     if (responseId === null) return
     if (this.#wire === 'live' && this.#endTurnNow) {
+      this.#losing = true
       for (const e of this.#endTurnNow()) this.handle(e)
+      this.#losing = false
     }
     if (this.#responseId === responseId) {
       this.#cancelled.set(responseId, true)
@@ -226,6 +232,7 @@ export class ConversationHandlers {
         }
         // Cut by the service (its voice detection heard the user): stop what is still queued to play.
         if (!ours && (e.status === 'interrupted' || e.status === 'cancelled')) host.playback.stop()
+        if (!this.#losing) host.answered()
         host.touch()
         host.emit({ type: 'response', phase: 'done', responseId: e.responseId, status: e.status })
       },

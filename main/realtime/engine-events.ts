@@ -4,6 +4,7 @@ import type { WireProtocol } from './adapters/adapter'
 import type { CostSnapshot } from './cost-meter'
 import type { EngineState } from './engine-state'
 import type { ResponseStatus, TokenUsage } from './events'
+import type { Renewal, TerminationCause } from './termination-policy'
 
 export type { CostSnapshot } from './cost-meter'
 export type { EngineState } from './engine-state'
@@ -92,8 +93,19 @@ export type EngineEvent =
       maxSpendVnd: number | null
       usedPercent: number | null
     }
-  /** The service cut the session; the next press creates a new one. */
-  | { type: 'terminated'; sessionId: string; reason: string; message: string | null }
+  /**
+   * The service cut the session. `reason` is the service's word, `cause` Loa's reading of it;
+   * `renewal` says whether a new session is on its way (the model then remembers nothing of the earlier
+   * turns) or the next press has to open one (termination-policy.ts).
+   */
+  | {
+      type: 'terminated'
+      sessionId: string
+      reason: string
+      message: string | null
+      cause: TerminationCause
+      renewal: Renewal
+    }
   /** A session closed for another reason (idle, DELETE, lost for good). */
   | { type: 'sessionEnded'; sessionId: string; reason: string; totalVnd: number | null }
   /** Audio held while there was no socket grew past its cap; the oldest was dropped. */

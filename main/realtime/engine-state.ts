@@ -30,7 +30,8 @@ const LIVE: EngineState[] = ['ready', 'listening', 'thinking', 'speaking']
 const NEXT: Readonly<Record<EngineState, readonly EngineState[]>> = {
   idle: ['creating', 'ended'],
   creating: ['connecting', 'idle', 'failed'],
-  connecting: [...LIVE, 'creating', 'idle', 'failed'],
+  // -> reconnecting: the first SDP offer met 409 (already connected); the session is taken back through reconnect.
+  connecting: [...LIVE, 'creating', 'reconnecting', 'idle', 'failed'],
   ready: ['listening', 'thinking', 'speaking', 'reconnecting', 'creating', 'idle'],
   listening: ['ready', 'thinking', 'speaking', 'reconnecting', 'creating', 'idle'],
   thinking: ['ready', 'listening', 'speaking', 'reconnecting', 'creating', 'idle'],
@@ -38,7 +39,8 @@ const NEXT: Readonly<Record<EngineState, readonly EngineState[]>> = {
   reconnecting: [...LIVE, 'creating', 'idle', 'failed'],
   ending: ['ended'],
   ended: ['creating'],
-  failed: ['creating', 'idle', 'ended'],
+  // -> reconnecting: the user takes back a session other connections kept taking over.
+  failed: ['creating', 'reconnecting', 'idle', 'ended'],
 }
 
 export function canMove(from: EngineState, to: EngineState): boolean {

@@ -74,6 +74,7 @@ export async function talkOnce(
   const stopWatchingSend = engine.on((e) => {
     if (e.type === 'turn' && e.phase === 'sent') turnSentMs ??= now()
   })
+  const watch = watchTurn(engine, () => (reply.length = 0))
   engine.setPlayback({
     write(samples) {
       if (firstAudioMs === null && turnSentMs !== null) firstAudioMs = now() - turnSentMs
@@ -83,7 +84,6 @@ export async function talkOnce(
     // Nothing plays aloud: what was written counts as heard.
     playedMs: () => null,
   })
-  const watch = watchTurn(engine)
   try {
     engine.press()
     await feed(engine, audio, options.fast === true)
@@ -123,10 +123,16 @@ interface TurnWatch {
   stop(): void
 }
 
-/** Follows the engine's events for one turn; a failure of the session rejects `done`. */
-function watchTurn(engine: SessionEngine): TurnWatch {
+/**
+ * Follows the engine's events for one turn; a failure of the session rejects `done`. A session the
+ * service cut and the engine renews gets the turn again (its audio is still held): the cut answer is
+ * dropped (`restart`) and the new session's answer is the turn's.
+ */
+function watchTurn(engine: SessionEngine, restart: () => void): TurnWatch {
   let user = ''
   let model = ''
+  /** Renewed: answers that end before the new session's answer starts are the cut one's. */
+  let renewed = false
   let createMs: number | null = null
   let connectMs: number | null = null
   let settleDone: (v: { status: ResponseStatus }) => void = () => {}
@@ -146,9 +152,17 @@ function watchTurn(engine: SessionEngine): TurnWatch {
     } else if (e.type === 'caption' && e.role === 'user') {
       user = e.text
       if (e.final) settleUser()
-    } else if (e.type === 'caption' && e.role === 'assistant') model = e.text
-    else if (e.type === 'response' && e.phase === 'done') settleDone({ status: e.status })
-    else if (e.type === 'turn' && e.phase === 'discarded') {
+    } else if (e.type === 'caption' && e.role === 'assistant') {
+      if (!renewed) model = e.text
+    } else if (e.type === 'response' && e.phase === 'started') {
+      if (renewed) restart()
+      renewed = false
+    } else if (e.type === 'response' && e.phase === 'done') {
+      if (!renewed) settleDone({ status: e.status })
+    } else if (e.type === 'terminated' && e.renewal === 'renewing') {
+      renewed = true
+      model = ''
+    } else if (e.type === 'turn' && e.phase === 'discarded') {
       failDone(
         new TurnFailed({
           kind: 'invalid_input',

@@ -30,6 +30,7 @@ export type {
   SessionRecord,
 } from './engine-events'
 export type { PlaybackChunk, PlaybackSink } from './playback'
+export { CAUSE_REASONS, terminationCause, type Renewal, type TerminationCause } from './termination-policy'
 export {
   SessionsApi,
   type CreateSessionParams,

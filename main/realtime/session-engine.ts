@@ -6,6 +6,7 @@
 //   engine.press()                     // key down: barge in if the model talks, start streaming
 //   engine.capture(rateHz, float32)    // microphone frames at the device rate (AudioPorts consumer)
 //   engine.release()                   // key up: the turn is answered (or dropped if under 100 ms)
+//   engine.reconnect()                 // take back a session another connection holds (after a failure)
 //   await engine.end()                 // DELETE the session; resolves with the ConversationSummary
 //   engine.setPlayback(sink)           // where the model's voice goes (Float32 at the output rate)
 //   engine.setOutputRate(hz)           // the output device's rate (default 24 kHz)
@@ -41,6 +42,7 @@ import { PlaybackRouter, type PlaybackSink } from './playback'
 import { SessionLink, type OpenedLink, type SessionEnd } from './session-link'
 import type { SessionService } from './sessions-api'
 import { pricesOf } from './token-prices'
+import { RenewalPolicy, terminationCause, type Renewal } from './termination-policy'
 import { TurnSender } from './turn-sender'
 
 export { MIN_TURN_MS } from './turn-sender'
@@ -58,6 +60,7 @@ export class SessionEngine {
   readonly #conversation: ConversationHandlers
   readonly #idleTimer: Timer
   readonly #costTimer: Timer
+  readonly #renewals = new RenewalPolicy()
   #failed = false
   /** `end()` was called and has not finished. */
   #closing = false
@@ -179,6 +182,14 @@ export class SessionEngine {
     this.#refresh()
   }
 
+  /** After `realtime_session_already_connected`: takes the session back through POST /reconnect. */
+  reconnect(): void {
+    if (this.#closing) return
+    this.#revive()
+    this.#link.reconnect()
+    this.#refresh()
+  }
+
   press(): void {
     if (this.#closing || this.#turns.pressed) return
     this.#revive()
@@ -256,6 +267,7 @@ export class SessionEngine {
     this.#sessions = []
     this.#liveSinceMs = null
     this.#turnsCommitted = 0
+    this.#renewals.reset()
     this.#cost.reset()
     this.#conversation.resetCounts()
   }
@@ -295,11 +307,12 @@ export class SessionEngine {
   #sessionEnded(end: SessionEnd): void {
     this.#record(end)
     this.#turns.detach()
-    this.#conversation.connectionLost()
     this.#costTimer.cancel()
-    if (end.terminated) {
-      this.#emit({ type: 'terminated', sessionId: end.sessionId, reason: end.reason, message: end.message })
-    } else {
+    // Decided (and said) before the answer in progress is closed, so a listener knows that answer is
+    // about to be asked for again rather than over.
+    const renewal = end.terminated ? this.#terminated(end) : null
+    this.#conversation.connectionLost()
+    if (!end.terminated) {
       this.#emit({
         type: 'sessionEnded',
         sessionId: end.sessionId,
@@ -309,14 +322,36 @@ export class SessionEngine {
     }
     this.#emit({ type: 'cost', cost: this.#cost.snapshot() })
     const replacing = this.#link.stage !== 'none'
-    if (!replacing && end.terminated) {
+    if (replacing) {
+      // The link is already opening the next session.
+    } else if (renewal === 'renewing') {
+      // realtime-api.md "Events": after session.terminated the application creates a new session and
+      // reconnects. The turn left unanswered is in the journal and goes to the new session whole.
+      this.#link.open()
+    } else if (renewal !== null) {
       // The reason reaches the user; the next press opens a new session.
       this.#turns.abandon()
-    } else if (!replacing && this.#turns.pending) {
-      // Over while the user was talking (lost for good, or ended while a press began): a new session.
+    } else if (this.#turns.pending) {
+      // Over while the user was talking or waiting for the answer (lost for good, or ended while a press
+      // began): a new session, given the turn again.
       this.#link.open()
     }
     this.#refresh()
+  }
+
+  /** termination-policy.ts decides whether the cut is renewed; the event says which, and why. */
+  #terminated(end: SessionEnd): Renewal {
+    const cause = terminationCause(end.reason)
+    const renewal = this.#renewals.decide(cause, this.#clock.now())
+    this.#emit({
+      type: 'terminated',
+      sessionId: end.sessionId,
+      reason: end.reason,
+      message: end.message,
+      cause,
+      renewal,
+    })
+    return renewal
   }
 
   #openFailed(error: EngineError): void {
@@ -367,6 +402,7 @@ export class SessionEngine {
       touch: () => this.#touch(),
       refresh: () => this.#refresh(),
       interrupt: () => this.#interrupt(),
+      answered: () => this.#turns.answered(),
       handsFree: this.#handsFree,
     }
   }

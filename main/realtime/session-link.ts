@@ -1,9 +1,14 @@
 // One conversation's connection to the service: create a session, connect its socket with the one-use
 // token before `connect_by`, resume it after a drop, replace it when it cannot be used, end it with
 // DELETE (realtime-api.md "States and transitions", "Endpoints", close codes). What it does on its own:
-//   - token expired or channel refused (4503, `realtime_token_expired`) -> a new session, transparently;
+//   - token expired before the socket opened (`realtime_token_expired`) -> a new session, transparently;
+//   - the audio channel could not be opened (4503, or the SDP exchange answered 5xx) -> a new session,
+//     once; a second failure in a row is reported;
+//   - the SDP offer answered 409 `realtime_session_already_connected` (the service holds a connection
+//     whose answer never reached us) -> POST /reconnect and a new offer with the fresh token;
 //   - network drop, 4409, 4413, 4400 -> POST /reconnect and a new socket within 120 s;
-//   - session over on the service (4000 / session.ended / session.terminated) -> reported, nothing more.
+//   - session over on the service (4000 / session.ended / session.terminated) -> reported; whether a new
+//     session follows is the engine's call (termination-policy.ts).
 // It reports stages and outcomes; the engine decides what they mean for the user.
 import { GatewayError } from '../api/gateway-error'
 import { AppError } from '../errors'
@@ -87,6 +92,9 @@ const RETRY_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 4_000, 5_000]
 const MAX_RECREATES = 2
 /** Sockets taken over right after opening (4409) in a row: another client holds the session. */
 const MAX_TAKEOVERS = 3
+/** realtime-api.md close code 4503: "create a new session and retry", once; a second in a row is the service's trouble. */
+const MAX_CHANNEL_RETRIES = 1
+const ALREADY_CONNECTED = 'realtime_session_already_connected'
 const RECREATE_CODES: readonly string[] = [
   'realtime_token_expired',
   'invalid_session_token',
@@ -108,6 +116,10 @@ export class SessionLink {
   #everOpened = false
   #recreates = 0
   #takeovers = 0
+  /** New sessions made because the audio channel failed, since a socket last carried anything. */
+  #channelRetries = 0
+  /** A session left alone after other connections kept taking it over; `reconnect()` takes it back. */
+  #held: { session: RealtimeSessionInfo; adapter: RealtimeAdapter } | null = null
 
   constructor(
     private readonly o: LinkOptions,
@@ -125,13 +137,33 @@ export class SessionLink {
   /** Creates and connects a session unless one is open or on its way. */
   open(): void {
     if (this.#stage !== 'none') return
+    this.#releaseHeld()
     const flow = this.#newFlow()
     void this.#createAndConnect(flow)
   }
 
+  /**
+   * The user asks for the session back after `realtime_session_already_connected` (realtime-api.md
+   * "Errors": "use reconnect"): a new token through POST /reconnect, and this client's socket on it.
+   * Without a held session, a new one.
+   */
+  reconnect(): void {
+    if (this.#stage !== 'none') return
+    const held = this.#held
+    if (!held) return this.open()
+    this.#held = null
+    const flow = this.#newFlow()
+    this.#session = held.session
+    this.#adapter = held.adapter
+    this.#everOpened = true
+    this.#takeovers = 0
+    void this.#resume(flow, this.o.clock.now())
+  }
+
   /** Ends the session with DELETE; resolves with what the service said about it, or null without one. */
   async end(): Promise<SessionEnd | null> {
-    const session = this.#session
+    const session = this.#session ?? this.#held?.session ?? null
+    this.#held = null
     this.#newFlow()
     const transport = this.#transport
     this.#setStage('ending')
@@ -206,6 +238,9 @@ export class SessionLink {
       if (flow !== this.#flow) return
       const code = err instanceof TransportError ? err.code : null
       if (code !== null && (RECREATE_CODES.includes(code) || code === 'timeout')) return this.#recreate(flow)
+      if (err instanceof TransportError && err.status !== null && err.status >= 500)
+        return this.#recreate(flow, true)
+      if (code === ALREADY_CONNECTED) return void this.#resume(flow, this.o.clock.now())
       const session = this.#session
       if (session) void this.o.api.delete(session.id).catch(() => {})
       this.#fail(err)
@@ -232,6 +267,8 @@ export class SessionLink {
       {
         frame: (data) => {
           if (seq !== this.#socketSeq) return
+          // The channel carries: a later failure of it is a new one, with its own retry.
+          this.#channelRetries = 0
           const events = adapter.receive(data)
           for (const e of events) if (e.type === 'service') this.#noteService(e)
           this.hooks.received(events)
@@ -268,11 +305,23 @@ export class SessionLink {
     if (notice || meaning.action === 'ended') return this.#sessionOver(notice, info)
     this.hooks.dropped(meaning)
     const flow = this.#newFlow()
-    if (meaning.action === 'recreate') return void this.#recreate(flow)
+    if (meaning.action === 'recreate') return void this.#recreate(flow, true)
     this.#takeovers = meaning.action === 'reconnect' ? this.#takeovers + 1 : 0
     if (this.#takeovers > MAX_TAKEOVERS) {
+      this.#takeovers = 0
+      // Through `reconnecting`, the state it was in while it fought for the session, to `failed`.
+      this.#setStage('reconnecting')
+      const held = this.#session && this.#adapter ? { session: this.#session, adapter: this.#adapter } : null
       this.#reset()
-      return this.#fail(new AppError('forbidden', 'Another connection keeps taking this session over.'))
+      // Kept, not deleted: the user may take it back (reconnect) or end it.
+      this.#held = held
+      return this.#fail(
+        new AppError(
+          'forbidden',
+          'Another connection keeps taking this session over; reconnect to take it back.',
+          { code: ALREADY_CONNECTED },
+        ),
+      )
     }
     void this.#resume(flow, this.o.clock.now())
   }
@@ -290,7 +339,8 @@ export class SessionLink {
       try {
         const fresh = await this.o.api.reconnect(session.id, knownUrl, this.#abort.signal)
         if (flow !== this.#flow) return
-        await this.#openSocket(flow, fresh.url, fresh.token, true, null)
+        // A session none of whose sockets opened yet (its first offer met a 409) starts its conversation now.
+        await this.#openSocket(flow, fresh.url, fresh.token, this.#everOpened, null)
         return
       } catch (err) {
         if (flow !== this.#flow) return
@@ -300,8 +350,11 @@ export class SessionLink {
     }
   }
 
-  /** A new session in place of one that cannot be used; the old one is deleted (free if never connected). */
-  async #recreate(flow: number): Promise<void> {
+  /**
+   * A new session in place of one that cannot be used; the old one is deleted (free if never connected).
+   * `channelFailed`: 4503 or a 5xx to the SDP offer, retried once; the next failure in a row is reported.
+   */
+  async #recreate(flow: number, channelFailed = false): Promise<void> {
     const old = this.#session
     const oldWasLive = this.#everOpened
     this.#reset()
@@ -310,6 +363,16 @@ export class SessionLink {
     if (old) {
       void this.o.api.delete(old.id).catch(() => {})
       if (oldWasLive) this.hooks.ended(endOf(old, 'channel_lost', false, null, null))
+    }
+    if (channelFailed && ++this.#channelRetries > MAX_CHANNEL_RETRIES) {
+      this.#channelRetries = 0
+      return this.#fail(
+        new AppError(
+          'server',
+          'The service could not open an audio channel for two sessions in a row; try again in a minute.',
+          { code: 'realtime_channel_failed' },
+        ),
+      )
     }
     if (++this.#recreates > MAX_RECREATES) {
       return this.#fail(
@@ -331,6 +394,13 @@ export class SessionLink {
     const terminated = notice ? notice.kind === 'session.terminated' : fromClose?.[1] === 'terminated'
     const reason = notice?.reason ?? fromClose?.[2] ?? fallbackReason
     this.hooks.ended(endOf(session, reason, terminated, notice?.message ?? null, notice?.totalVnd ?? null))
+  }
+
+  /** A new session replaces the held one: the held one is ended, so it bills no longer. */
+  #releaseHeld(): void {
+    const held = this.#held
+    this.#held = null
+    if (held) void this.o.api.delete(held.session.id).catch(() => {})
   }
 
   #noteService(e: ServiceEvent): void {
@@ -395,6 +465,9 @@ export function connectWindowMs(s: RealtimeSessionInfo): number {
 }
 
 function sessionIsGone(err: unknown): boolean {
+  // A refused SDP offer during a resume: the session itself is over.
+  if (err instanceof TransportError)
+    return err.code === 'realtime_session_ended' || err.code === 'session_not_found'
   if (!(err instanceof GatewayError)) return false
   const { status, code } = err.details
   return (

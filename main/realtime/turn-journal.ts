@@ -1,6 +1,7 @@
-// A copy of each push-to-talk turn's audio until its commit has left for the service. If the session has
-// to be replaced before then (the channel failed, the session was lost during a reconnect), the new
-// session gets the whole turn again: what the user said is never lost to a session that died under it.
+// A copy of each push-to-talk turn's audio until the model has answered it. If the session has to be
+// replaced before then (the channel failed, the session was lost during a reconnect, the service cut it
+// before the answer), the new session gets the whole turn again: what the user said is never lost to a
+// session that died under it.
 import { INPUT_RATE_HZ } from './events'
 
 export interface JournalTurn {
@@ -9,6 +10,8 @@ export interface JournalTurn {
   audioMs: number
   /** The key was released and the turn is to be answered. */
   released: boolean
+  /** Its end-of-turn message left: only the answer is awaited. */
+  sent: boolean
 }
 
 export class TurnJournal {
@@ -18,7 +21,7 @@ export class TurnJournal {
   constructor(private readonly maxAudioMs: number) {}
 
   open(id: number): void {
-    this.#turns.set(id, { id, frames: [], audioMs: 0, released: false })
+    this.#turns.set(id, { id, frames: [], audioMs: 0, released: false, sent: false })
   }
 
   add(id: number, frame: Int16Array): void {
@@ -35,6 +38,18 @@ export class TurnJournal {
   release(id: number): void {
     const turn = this.#turns.get(id)
     if (turn) turn.released = true
+  }
+
+  markSent(id: number): void {
+    const turn = this.#turns.get(id)
+    if (turn) turn.sent = true
+  }
+
+  /** The model answered: every turn already sent is in its context now. Returns their ids. */
+  forgetSent(): number[] {
+    const ids = [...this.#turns.values()].filter((t) => t.sent).map((t) => t.id)
+    for (const id of ids) this.forget(id)
+    return ids
   }
 
   forget(id: number): void {

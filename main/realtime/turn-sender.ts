@@ -1,7 +1,7 @@
 // The user's side of push-to-talk: what happens between key-down and key-up, and on the way out.
 // Microphone frames become 20 ms PCM16 frames (CaptureFramer); they, and the turn's start and end, queue
 // in the outbox, which sends them on whatever socket is open; a copy of each turn stays in the journal
-// until its end has left, so a session that dies under it can be given the whole turn again.
+// until the model has answered it, so a session that dies under it can be given the whole turn again.
 import { INPUT_RATE_HZ, type RealtimeCommand } from './events'
 import { CaptureFramer } from './capture-framer'
 import type { EngineClock } from './engine-clock'
@@ -162,6 +162,11 @@ export class TurnSender {
     return { phase: 'committed', turnId: id, audioMs }
   }
 
+  /** The model answered: the turns sent so far need not be given to a new session again. */
+  answered(): void {
+    for (const id of this.#journal.forgetSent()) this.#committedAudioMs.delete(id)
+  }
+
   /** Everything unsent is dropped: the session is over for good, or the conversation ended. */
   abandon(): void {
     this.#turnId = null
@@ -193,6 +198,12 @@ export class TurnSender {
     if (this.#audioOnTrack) return this.#journal.clear()
     for (const turn of this.#journal.turns()) {
       this.#outbox.removeTurn(turn.id)
+      // Every frame of it went over the journal's cap: an empty commit would only be refused.
+      if (turn.released && turn.frames.length === 0) {
+        this.#journal.forget(turn.id)
+        continue
+      }
+      turn.sent = false
       this.#outbox.push({ type: 'startTurn' }, turn.id)
       for (const frame of turn.frames) this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, turn.id)
       if (turn.released) this.#outbox.push({ type: 'commitTurn' }, turn.id)
@@ -213,9 +224,8 @@ export class TurnSender {
   #sent(entry: OutboxEntry): void {
     if (entry.command.type === 'appendAudio') this.#goLiveWhenDrained()
     if (entry.command.type !== 'commitTurn' || entry.turnId === null) return
-    this.#journal.forget(entry.turnId)
-    const audioMs = this.#committedAudioMs.get(entry.turnId) ?? 0
-    this.#committedAudioMs.delete(entry.turnId)
-    this.hooks.sent(entry.turnId, audioMs)
+    // Kept until the answer comes (answered()): a session cut before it gets the turn again.
+    this.#journal.markSent(entry.turnId)
+    this.hooks.sent(entry.turnId, this.#committedAudioMs.get(entry.turnId) ?? 0)
   }
 }

@@ -232,6 +232,14 @@ export class VoiceService {
     this.#releaseNow()
   }
 
+  /**
+   * The Voice view's Reconnect, after `realtime_session_already_connected`: the conversation's session is
+   * taken back with a new token. Without a conversation there is nothing to take back: a no-op.
+   */
+  reconnect(): void {
+    this.#engine?.reconnect()
+  }
+
   /** Ends the conversation; null when none was live. */
   async end(): Promise<VoiceConversationSummary | null> {
     const engine = this.#engine
@@ -411,7 +419,7 @@ export class VoiceService {
       if (event.state === 'idle' || event.state === 'failed') void this.#reconsiderPrepared()
     }
     if (event.type === 'terminated') {
-      const text = terminatedText(this.#deps.language(), event.reason, event.message)
+      const text = terminatedText(this.#deps.language(), event)
       this.#deps.host.notify(text.title, text.body)
     }
     const changed = this.#status.apply(event)

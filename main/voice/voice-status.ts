@@ -1,7 +1,7 @@
 // Folds the engine's events into the status the UI shows: state, session, cost meter with minutes left,
 // the latest warning and problem. Plain data, pushed to every window on each change.
 import type { VoiceCost, VoiceMode, VoiceStatus } from '../../preload/contract'
-import type { CostSnapshot, EngineEvent } from '../realtime'
+import { CAUSE_REASONS, type CostSnapshot, type EngineEvent } from '../realtime'
 
 const LIVE_STATES = new Set([
   'creating',
@@ -12,6 +12,9 @@ const LIVE_STATES = new Set([
   'speaking',
   'reconnecting',
 ])
+
+/** A warning about no money figure: every figure unknown. */
+const NO_FIGURES = { balanceVnd: null, totalVnd: null, maxSpendVnd: null, usedPercent: null } as const
 
 export class VoiceStatusModel {
   #status: VoiceStatus
@@ -95,23 +98,24 @@ export class VoiceStatusModel {
         }
         return true
       case 'audioDropped':
-        s.warning = {
-          kind: 'audio_dropped',
-          balanceVnd: null,
-          totalVnd: null,
-          maxSpendVnd: null,
-          usedPercent: null,
-          droppedMs: Math.round(event.ms),
-        }
+        s.warning = { ...NO_FIGURES, kind: 'audio_dropped', droppedMs: Math.round(event.ms) }
         return true
-      case 'terminated':
+      case 'terminated': {
+        // Any spelling of a known cause reads as the one reason the windows have words for.
+        const reason = event.cause === 'unknown' ? event.reason : CAUSE_REASONS[event.cause]
+        if (event.renewal === 'renewing') {
+          s.warning = { ...NO_FIGURES, kind: 'renewed', reason }
+          return true
+        }
         s.problem = {
           kind: 'terminated',
-          code: event.reason,
+          code: reason,
           message: event.message ?? event.reason,
           fatal: false,
+          renewal: event.renewal,
         }
         return true
+      }
       case 'error':
         s.problem = {
           kind: event.error.kind,

@@ -209,6 +209,11 @@ export class VoiceStore {
     await this.#act(loa.voice.release())
   }
 
+  /** Takes the session back after `realtime_session_already_connected` (realtime-api.md "Errors": use reconnect). */
+  async reconnect(): Promise<void> {
+    await this.#act(loa.voice.reconnect())
+  }
+
   async end(): Promise<void> {
     const summary = await this.#act(loa.voice.end())
     if (!summary) return

@@ -106,7 +106,14 @@ describe('the service ending the session', () => {
     socket.end.close(4000, 'terminated: max_spend_reached')
     await h.settle()
     expect(h.of('terminated')).toEqual([
-      { type: 'terminated', sessionId: 'sess_1', reason: 'max_spend_reached', message: 'cap reached' },
+      {
+        type: 'terminated',
+        sessionId: 'sess_1',
+        reason: 'max_spend_reached',
+        message: 'cap reached',
+        cause: 'spend_cap',
+        renewal: 'refused',
+      },
     ])
     expect(h.engine.state).toBe('idle')
     expect(h.service.calls).toEqual(['create'])

@@ -200,7 +200,11 @@ describe('too many session creations (429)', () => {
 describe('the other refusals say their own next step, never a generic one', () => {
   const cases: [string, string, string][] = [
     ['insufficient_balance', 'nạp thêm tiền vào ví', 'Top up the wallet'],
-    ['realtime_session_already_connected', 'Loa sẽ kết nối lại', 'Loa reconnects'],
+    [
+      'realtime_session_already_connected',
+      'Nhấn Kết nối lại để lấy lại phiên',
+      'Press Reconnect to take it back',
+    ],
     ['realtime_video_not_allowed', 'Tắt video', 'Turn video off'],
     ['realtime_token_expired', 'phiên mới', 'new session'],
   ]

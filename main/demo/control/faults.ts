@@ -5,7 +5,28 @@ import type { DemoFaults } from '../context'
 import { sendError } from '../http/respond'
 
 export function createFaults(): DemoFaults {
-  return { dropWebSocketAfterMs: null, failNext: null, latencyMs: 0, rateLimitBurst: null }
+  return {
+    dropWebSocketAfterMs: null,
+    failNext: null,
+    latencyMs: 0,
+    rateLimitBurst: null,
+    terminateOnCommit: null,
+    failChannel: null,
+    failSdp: null,
+    sdpConflict: null,
+  }
+}
+
+/** Takes one use of a counted fault; the fault switches itself off after its last. */
+export function takeFault<K extends 'terminateOnCommit' | 'failChannel' | 'failSdp' | 'sdpConflict'>(
+  faults: DemoFaults,
+  key: K,
+): DemoFaults[K] {
+  const fault = faults[key]
+  if (!fault || fault.count <= 0) return null as DemoFaults[K]
+  fault.count -= 1
+  if (fault.count <= 0) faults[key] = null as DemoFaults[K]
+  return fault
 }
 
 export function resetFaults(faults: DemoFaults): void {

@@ -22,6 +22,17 @@ const faultsPatch = z
     rateLimitBurst: z
       .object({ count: z.number().int().positive(), retryAfterSec: z.number().int().nonnegative() })
       .nullable(),
+    terminateOnCommit: z
+      .object({ count: z.number().int().positive(), reason: z.string().max(200) })
+      .nullable(),
+    failChannel: z.object({ count: z.number().int().positive() }).nullable(),
+    failSdp: z
+      .object({
+        count: z.number().int().positive(),
+        status: z.union([z.literal(500), z.literal(502), z.literal(503)]),
+      })
+      .nullable(),
+    sdpConflict: z.object({ count: z.number().int().positive() }).nullable(),
   })
   .partial()
   .strict()

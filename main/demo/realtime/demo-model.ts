@@ -45,6 +45,8 @@ export interface DemoModelOptions {
   manualTurns: ManualTurns
   recorder: AudioRecorder
   onUsage(usage: TokenUsage): void
+  /** A user turn went into the conversation. */
+  onCommitted?(): void
 }
 
 export class DemoModel {
@@ -321,6 +323,7 @@ export class DemoModel {
     this.conversation.addUser(item)
     this.o.recorder.committedTurns.push({ itemId, samples: pcm.length })
     this.listener?.inputCommitted(item, previous)
+    this.o.onCommitted?.()
     if (!this.o.inputAudioTranscription) return
     // Transcription runs beside the response, so its event lands somewhere inside the response's events.
     const timer = this.o.clock.setTimeout(() => {

@@ -2,6 +2,7 @@
 // authenticated with the API key; a session of another account is reported as not found.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoAccount } from '../context'
+import { takeFault } from '../control/faults'
 import { createSession, type CreateDeps } from './create-session'
 import type { RealtimeDialect } from './dialect'
 import { readTextBody, retryAfterHeader, sendJson } from './http-util'
@@ -151,6 +152,15 @@ async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: 
   const err = (status: number, code: string, message: string): void =>
     ctx.sendError(res, status, code, 'invalid_request_error', message)
   if (req.method !== 'POST') return err(405, 'method_not_allowed', 'Use POST with an SDP offer.')
+  const failed = takeFault(ctx.faults, 'failSdp')
+  if (failed)
+    return ctx.sendError(
+      res,
+      failed.status,
+      'internal_error',
+      'api_error',
+      'The audio channel could not be opened.',
+    )
   const session = d.store.get(id)
   if (!session) return err(404, 'session_not_found', `No realtime session '${id}'.`)
   const auth = req.headers.authorization ?? ''
@@ -163,7 +173,7 @@ async function sdp(d: RouteDeps, req: IncomingMessage, res: ServerResponse, id: 
   // "A second call once connected returns 409" (realtime-api.md "Endpoints"), whenever it comes: a
   // caller holding one of the session's tokens learns that, not that its token has since expired or
   // that it has called too often.
-  if (session.connected || d.webrtc.answering(session.id))
+  if (session.connected || d.webrtc.answering(session.id) || takeFault(ctx.faults, 'sdpConflict'))
     return err(409, 'realtime_session_already_connected', 'The session is already connected.')
   if (presented !== session.token.token) return badToken()
   if (ctx.clock.now() > session.token.expiresAtMs)

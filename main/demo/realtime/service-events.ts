@@ -60,7 +60,13 @@ export type SvcEvent =
       reason: EndReason | TerminationReason
       total_vnd: number
     })
-  | (Base & { type: 'session.terminated'; reason: TerminationReason; message: string; total_vnd: number })
+  | (Base & {
+      type: 'session.terminated'
+      /** A TerminationReason, or under the `terminateOnCommit` fault any word at all. */
+      reason: string
+      message: string
+      total_vnd: number
+    })
 
 export interface LoggedEvent {
   seq: number

@@ -6,6 +6,7 @@
 // so a dropped socket can be replaced within the reconnect window without losing either.
 import type { IncomingMessage } from 'node:http'
 import type { DemoAccount, DemoContext } from '../context'
+import { takeFault } from '../control/faults'
 import { AudioRecorder } from './audio-record'
 import { SessionBilling } from './billing'
 import type { SessionParams } from './create-params'
@@ -95,6 +96,7 @@ export class RealtimeSession {
       manualTurns: p.model.engineProtocol === 'gemini-live-v1beta' ? 'activity' : 'commit',
       recorder: this.recorder,
       onUsage: (usage) => this.billing.add(usage),
+      onCommitted: () => this.#cutOnCommitFault(),
     })
     this.billing = new SessionBilling({
       sessionId: this.id,
@@ -180,8 +182,15 @@ export class RealtimeSession {
     this.#finish(this.status === 'created' ? 'cancelled' : 'ended', reason)
   }
 
-  terminate(reason: TerminationReason): void {
-    this.#finish(this.status === 'created' ? 'cancelled' : 'terminated', reason)
+  /** `spoken`: the word the events and the close frame carry, when a fault makes it another. */
+  terminate(reason: TerminationReason, spoken: string = reason): void {
+    this.#finish(this.status === 'created' ? 'cancelled' : 'terminated', reason, spoken)
+  }
+
+  /** The `terminateOnCommit` fault: cut after the commit's own work is done, before any answer. */
+  #cutOnCommitFault(): void {
+    const fault = takeFault(this.ctx.faults, 'terminateOnCommit')
+    if (fault) setImmediate(() => this.terminate('system_error', fault.reason))
   }
 
   #activate(): void {
@@ -222,7 +231,11 @@ export class RealtimeSession {
     })
   }
 
-  #finish(status: 'ended' | 'cancelled' | 'terminated', reason: EndReason | TerminationReason): void {
+  #finish(
+    status: 'ended' | 'cancelled' | 'terminated',
+    reason: EndReason | TerminationReason,
+    spoken: string = reason,
+  ): void {
     if (this.finished || this.#finishing) return
     this.#finishing = true
     for (const t of this.#timers) clearTimeout(t)
@@ -238,14 +251,19 @@ export class RealtimeSession {
     const base = { session_id: this.id, at: this.#nowIso(), total_vnd: this.billing.totalVnd }
     if (status === 'terminated') {
       const r = reason as TerminationReason
-      this.events.emit({ ...base, type: 'session.terminated', reason: r, message: TERMINATION_MESSAGES[r] })
+      this.events.emit({
+        ...base,
+        type: 'session.terminated',
+        reason: spoken,
+        message: TERMINATION_MESSAGES[r],
+      })
     } else {
       this.events.emit({ ...base, type: 'session.ended', status, reason })
     }
     this.events.close()
     const connection = this.#connection
     this.#connection = null
-    connection?.close(4000, status === 'terminated' ? `terminated: ${reason}` : `ended: ${reason}`)
+    connection?.close(4000, status === 'terminated' ? `terminated: ${spoken}` : `ended: ${reason}`)
     this.init.onFinished(this)
   }
 

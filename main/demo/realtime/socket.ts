@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { DemoContext } from '../context'
+import { takeFault } from '../control/faults'
 import { INPUT_SAMPLE_RATE_HZ } from './conversation'
 import type { RealtimeDialect, WsTokenMode } from './dialect'
 import { randomId } from './ids'
@@ -153,6 +154,7 @@ export class RealtimeSockets {
 
   #opened(ws: WebSocket, session: RealtimeSession, token: TokenEntry, fresh: boolean, beta: boolean): void {
     if (session.finished) return ws.close(4503, 'realtime_session_ended')
+    if (takeFault(this.ctx.faults, 'failChannel')) return ws.close(4503, 'audio channel could not be opened')
     if (!fresh)
       return ws.close(4409, session.connected ? 'realtime_session_already_connected' : 'realtime_token_used')
     this.tokens.spend(token)

@@ -64,15 +64,10 @@ export { errorText }
 export function problemText(problem: VoiceProblem, words: Words): { title: string; detail: string } {
   const { t } = words
   if (problem.kind === 'terminated') {
-    const why = isOneOf(TERMINATION_REASONS, problem.code)
-      ? t(`voice.terminated.${problem.code}`)
-      : problem.message
-    // Money first: a session cut for the wallet is not started again before a top-up.
-    const next =
-      problem.code === 'insufficient_balance'
-        ? t('error.insufficient_balance.next')
-        : t('voice.problem.startAgain')
-    return { title: t('voice.problem.terminated'), detail: `${why} ${next}` }
+    return {
+      title: t('voice.problem.terminated'),
+      detail: `${terminationWhy(problem, t)} ${cutNext(problem, t)}`,
+    }
   }
   // The spec sets no length for `instructions`; a service that refuses them says so with this code (the
   // demo: over 16,384 characters), and the user is sent to the one field that can fix it.
@@ -83,6 +78,25 @@ export function problemText(problem: VoiceProblem, words: Words): { title: strin
   return {
     title: t('voice.problem.error'),
     detail: problem.fatal ? `${what} ${t('voice.problem.retry')}` : what,
+  }
+}
+
+function terminationWhy(problem: Pick<VoiceProblem, 'code' | 'message'>, t: Translate): string {
+  return isOneOf(TERMINATION_REASONS, problem.code) ? t(`voice.terminated.${problem.code}`) : problem.message
+}
+
+/** After a cut main did not renew (termination-policy.ts): why not, and what the user can do. */
+function cutNext(problem: VoiceProblem, t: Translate): string {
+  if (problem.renewal === 'repeated') return t('voice.problem.next.repeated')
+  switch (problem.code) {
+    case 'insufficient_balance':
+      return t('voice.problem.next.wallet')
+    case 'max_spend_reached':
+      return t('voice.problem.next.spendCap')
+    case 'key_revoked':
+      return t('voice.problem.next.key')
+    default:
+      return t('voice.problem.startAgain')
   }
 }
 
@@ -107,6 +121,11 @@ export function warningText(
       })
     case 'audio_dropped':
       return t('voice.warning.audioDropped', { ms: formatNumber(warning.droppedMs ?? 0, lang) })
+    case 'renewed': {
+      const reason = warning.reason ?? null
+      const why = isOneOf(TERMINATION_REASONS, reason) ? t(`voice.terminated.${reason}`) : (reason ?? '?')
+      return t('voice.warning.renewed', { why: why.replace(/\.$/, '') })
+    }
   }
 }
 

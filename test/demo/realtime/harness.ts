@@ -17,6 +17,7 @@ import type {
   UsageRecord,
 } from '../../../main/demo/context'
 import { mountRealtime, type RealtimeMount, type RealtimeOptions } from '../../../main/demo/realtime'
+import { createFaults } from '../../../main/demo/control/faults'
 
 export function makeClock(timeScale: number): DemoClock {
   const startEpoch = Date.now()
@@ -116,12 +117,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   }
   const revoked = new Set<string>()
   const ledger = new FakeLedger()
-  const faults: DemoFaults = {
-    dropWebSocketAfterMs: null,
-    failNext: null,
-    latencyMs: 0,
-    rateLimitBurst: null,
-  }
+  const faults: DemoFaults = createFaults()
   const speechCalls: { text: string; lang: string }[] = []
   let msPerChar = opts.msPerChar ?? 60
   let seed = 42

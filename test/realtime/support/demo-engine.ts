@@ -80,6 +80,7 @@ export interface RigOptions {
   key?: 'ordinary' | 'free' | 'basic' | 'ultra'
   rewriteUrl?: (url: string) => string
   engine?: Partial<EngineOptions>
+  variant?: 'default' | 'alt'
 }
 
 export async function startRig(model: string, opts: RigOptions = {}): Promise<DemoRig> {
@@ -88,6 +89,7 @@ export async function startRig(model: string, opts: RigOptions = {}): Promise<De
     port: 0,
     seed: 1,
     timeScale: opts.timeScale ?? 1,
+    ...(opts.variant ? { variant: opts.variant } : {}),
     mounts: [(ctx) => (realtime = mountRealtime(ctx))],
   })
   const sockets: SocketLog[] = []

@@ -68,7 +68,10 @@ export const errorEn: Record<keyof typeof errorVi, string> = {
   'error.code.realtime_token_expired': 'The session’s token expired before the line opened.',
   'error.code.realtime_token_expired.next': 'Press talk again to open a new session.',
   'error.code.realtime_session_already_connected': 'This session is already connected elsewhere.',
-  'error.code.realtime_session_already_connected.next': 'Press talk again; Loa reconnects.',
+  'error.code.realtime_session_already_connected.next': 'Press Reconnect to take it back.',
+  'error.code.realtime_channel_failed':
+    'The service could not open an audio channel for two new sessions in a row.',
+  'error.code.realtime_channel_failed.next': 'Press the talk button to try again in a minute.',
   'error.code.realtime_video_not_allowed': 'This model does not take video.',
   'error.code.realtime_video_not_allowed.next': 'Turn video off.',
 

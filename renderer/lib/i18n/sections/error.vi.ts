@@ -66,7 +66,9 @@ export const errorVi = {
   'error.code.realtime_token_expired': 'Mã phiên đã hết hạn trước khi kết nối xong.',
   'error.code.realtime_token_expired.next': 'Nhấn nói lần nữa để mở phiên mới.',
   'error.code.realtime_session_already_connected': 'Phiên này đang được kết nối ở nơi khác.',
-  'error.code.realtime_session_already_connected.next': 'Nhấn nói lần nữa; Loa sẽ kết nối lại.',
+  'error.code.realtime_session_already_connected.next': 'Nhấn Kết nối lại để lấy lại phiên.',
+  'error.code.realtime_channel_failed': 'Dịch vụ không mở được kênh âm thanh cho hai phiên mới liên tiếp.',
+  'error.code.realtime_channel_failed.next': 'Nhấn nút nói để thử lại sau một phút.',
   'error.code.realtime_video_not_allowed': 'Mô hình này không nhận video.',
   'error.code.realtime_video_not_allowed.next': 'Tắt video.',
 

@@ -66,8 +66,21 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.warning.lowBalanceMinutes': 'Balance {balance}, enough for {minutes} of talk.',
   'voice.warning.maxSpend': "{percent}% of the session's spending cap used ({total} / {cap}).",
   'voice.warning.audioDropped': 'Slow network: {ms} ms of your speech was lost.',
+  'voice.warning.renewed':
+    'The service cut the session ({why}) and Loa opened a new one: the model no longer remembers the earlier turns. The captions are kept.',
 
   'voice.problem.terminated': 'The conversation was cut off.',
+  'voice.problem.next.wallet':
+    'Loa did not open a new session: the service would refuse it. Top up the wallet, then press the talk button.',
+  'voice.problem.next.spendCap':
+    'Loa did not open a new session, so as not to spend past the cap. To go on, press the talk button: a new session has its own cap (a longer session length in Settings gives a higher one).',
+  'voice.problem.next.key':
+    'Loa did not open a new session: the service would refuse it. Check the API key in Settings (it may be suspended, revoked, expired or at its spending limit).',
+  'voice.problem.next.repeated':
+    'Loa opened a new session, and it was cut too within a minute, so Loa stopped. Press the talk button to try again in a few minutes.',
+  'voice.problem.topUp': 'Top up',
+  'voice.problem.topUpLabel': 'Top up the wallet on the service’s website ({site})',
+  'voice.problem.reconnect': 'Reconnect',
   'voice.problem.error': 'Something went wrong with voice chat.',
   'voice.problem.startAgain': 'Press the talk button to start a new session.',
   'voice.problem.retry': 'Press the talk button to try again.',

@@ -60,11 +60,24 @@ export const voiceVi = {
   'voice.minutes.underOne': 'dưới 1 phút',
 
   'voice.warning.lowBalance': 'Số dư sắp hết: còn {balance}.',
+  'voice.warning.renewed':
+    'Dịch vụ đã ngắt phiên ({why}) và Loa đã mở phiên mới: mô hình không còn nhớ các lượt trước. Phụ đề vẫn được giữ.',
   'voice.warning.lowBalanceMinutes': 'Số dư còn {balance}, đủ cho {minutes} trò chuyện.',
   'voice.warning.maxSpend': 'Đã dùng {percent}% mức chi tối đa của phiên ({total} / {cap}).',
   'voice.warning.audioDropped': 'Mạng chậm: mất {ms} ms lời bạn nói.',
 
   'voice.problem.terminated': 'Cuộc trò chuyện đã bị ngắt.',
+  'voice.problem.next.wallet':
+    'Loa không mở phiên mới vì dịch vụ sẽ từ chối. Hãy nạp thêm tiền vào ví rồi nhấn nút nói.',
+  'voice.problem.next.spendCap':
+    'Loa không mở phiên mới để không chi quá mức đó. Muốn nói tiếp, nhấn nút nói: phiên mới có mức chi riêng (thời lượng phiên dài hơn trong Cài đặt cho mức cao hơn).',
+  'voice.problem.next.key':
+    'Loa không mở phiên mới vì dịch vụ sẽ từ chối. Hãy kiểm tra khóa API trong Cài đặt (có thể đã bị tạm ngưng, thu hồi, hết hạn hoặc chạm hạn mức chi).',
+  'voice.problem.next.repeated':
+    'Loa đã mở phiên mới nhưng phiên đó cũng bị ngắt trong vòng một phút, nên Loa dừng lại. Nhấn nút nói để thử lại sau ít phút.',
+  'voice.problem.topUp': 'Nạp tiền',
+  'voice.problem.topUpLabel': 'Nạp tiền vào ví trên trang web của dịch vụ ({site})',
+  'voice.problem.reconnect': 'Kết nối lại',
   'voice.problem.error': 'Có lỗi khi trò chuyện.',
   'voice.problem.startAgain': 'Nhấn nút nói để bắt đầu phiên mới.',
   'voice.problem.retry': 'Nhấn nút nói để thử lại.',
