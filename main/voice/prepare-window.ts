@@ -58,6 +58,16 @@ export class PrepareWindow {
 
   #linger(): void {
     this.#lingerUntilMs = this.#clock.now() + this.#lingerMs
-    this.#expiry.arm(this.#lingerMs, () => this.changed())
+    this.#armExpiry(this.#lingerMs)
+  }
+
+  /** A timer may fire a little before its time by the clock (Node's loop keeps whole milliseconds): the
+   *  linger then is not over yet, and the rest is waited out, so its end is never missed. */
+  #armExpiry(ms: number): void {
+    this.#expiry.arm(ms, () => {
+      const leftMs = this.#lingerUntilMs - this.#clock.now()
+      if (leftMs > 0) return this.#armExpiry(leftMs + 1)
+      this.changed()
+    })
   }
 }
