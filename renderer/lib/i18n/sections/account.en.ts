@@ -12,6 +12,8 @@ export const accountEn: Record<keyof typeof accountVi, string> = {
   'account.balanceReal': 'Top-ups {amount}',
   'account.balanceBonus': 'Bonus {amount}',
   'account.balanceLow': 'Low balance',
+  'account.topUp': 'Top up',
+  'account.topUpLabel': 'Top up the wallet on the service’s website ({site})',
   'account.balanceLowNext':
     'Below your warning level of {threshold}. Top up on the service’s website to keep using it.',
 

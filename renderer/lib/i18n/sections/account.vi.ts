@@ -11,6 +11,8 @@ export const accountVi = {
   'account.balanceReal': 'Tiền nạp {amount}',
   'account.balanceBonus': 'Khuyến mãi {amount}',
   'account.balanceLow': 'Số dư thấp',
+  'account.topUp': 'Nạp tiền',
+  'account.topUpLabel': 'Nạp tiền vào ví trên trang web của dịch vụ ({site})',
   'account.balanceLowNext':
     'Dưới ngưỡng cảnh báo {threshold}. Nạp thêm tiền trên trang web của dịch vụ để tiếp tục dùng.',
 

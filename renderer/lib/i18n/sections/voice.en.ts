@@ -78,8 +78,6 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
     'Loa did not open a new session: the service would refuse it. Check the API key in Settings (it may be suspended, revoked, expired or at its spending limit).',
   'voice.problem.next.repeated':
     'Loa opened a new session, and it was cut too within a minute, so Loa stopped. Press the talk button to try again in a few minutes.',
-  'voice.problem.topUp': 'Top up',
-  'voice.problem.topUpLabel': 'Top up the wallet on the service’s website ({site})',
   'voice.problem.reconnect': 'Reconnect',
   'voice.problem.error': 'Something went wrong with voice chat.',
   'voice.problem.startAgain': 'Press the talk button to start a new session.',

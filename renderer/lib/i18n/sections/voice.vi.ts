@@ -75,8 +75,6 @@ export const voiceVi = {
     'Loa không mở phiên mới vì dịch vụ sẽ từ chối. Hãy kiểm tra khóa API trong Cài đặt (có thể đã bị tạm ngưng, thu hồi, hết hạn hoặc chạm hạn mức chi).',
   'voice.problem.next.repeated':
     'Loa đã mở phiên mới nhưng phiên đó cũng bị ngắt trong vòng một phút, nên Loa dừng lại. Nhấn nút nói để thử lại sau ít phút.',
-  'voice.problem.topUp': 'Nạp tiền',
-  'voice.problem.topUpLabel': 'Nạp tiền vào ví trên trang web của dịch vụ ({site})',
   'voice.problem.reconnect': 'Kết nối lại',
   'voice.problem.error': 'Có lỗi khi trò chuyện.',
   'voice.problem.startAgain': 'Nhấn nút nói để bắt đầu phiên mới.',
