@@ -3,7 +3,7 @@
 import { flushSync } from 'svelte'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogKind, CatalogList, IpcResult, Settings } from '../../preload/contract'
-import { demoCatalogList } from './catalog-fixtures'
+import { demoCatalogList, speechModel } from './catalog-fixtures'
 import { viewHost } from './view-host'
 
 type ListAnswer = (kind: CatalogKind) => Promise<IpcResult<CatalogList>>
@@ -208,25 +208,11 @@ describe('tabs', () => {
 
 describe('speech and realtime prices', () => {
   it('read "unknown" where the service gave no figure, never 0 ₫, in both languages', async () => {
-    const speech = (id: string, unitPriceVndPer1M: number | null) => ({
-      id,
-      name: null,
-      group: 'multi',
-      free: unitPriceVndPer1M === 0,
-      unitPriceVndPer1M,
-      freeCharsPerMonth: 0,
-      maxInputChars: null,
-      maxInputApproximate: false,
-      formats: [],
-      speed: { mode: 'ignored', min: 1, max: 1 },
-      voiceRequired: false,
-      voiceKind: 'list',
-      vietnamese: 'unknown',
-      closedReason: null,
-      closed: null,
-      allowedForKey: true,
-    })
-    bridge.speech = [speech('vendor/unpriced', null), speech('free/tts', 0), speech('openai/tts-1', 412_500)]
+    bridge.speech = [
+      speechModel('vendor/unpriced', null),
+      speechModel('free/tts', 0),
+      speechModel('openai/tts-1', 412_500),
+    ]
     bridge.realtime = [
       {
         id: 'vendor/unpriced-live',
