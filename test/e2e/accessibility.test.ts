@@ -8,6 +8,7 @@ import { startDemoServer } from '../../main/demo/server'
 import { axeViolations, type AxeFinding } from './support/axe'
 import { launchChromium } from './support/browser'
 import { startTestHarness } from './support/harness'
+import { until } from './support/until'
 
 type Theme = 'light' | 'dark'
 
@@ -25,14 +26,6 @@ afterAll(async () => {
 })
 
 const VIEWS: readonly ViewName[] = ['voice', 'reader', 'usage', 'catalog', 'settings']
-
-async function until(pred: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!(await pred())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((res) => setTimeout(res, 50))
-  }
-}
 
 /** Whatever the page loads has answered (or failed) and nothing says it is still busy. */
 async function settled(page: Page, what: string): Promise<void> {

@@ -4,32 +4,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../main/demo/server'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { MemorySecretStore } from '../../main/secrets/memory-store'
 import { accountFor } from '../../main/secrets/secret-store'
-import { launchChromium } from './support/browser'
 import { startTestHarness } from './support/harness'
+import { harnessAndGateway, type Harness } from './support/harness-and-gateway'
 
-type Harness = Awaited<ReturnType<typeof startTestHarness>>
-
-let browser: Browser
-let harness: Harness
-/** A second demo service standing in for the user's real gateway. */
-let gateway: DemoServer
-
-beforeAll(async () => {
-  gateway = await startDemoServer({ port: 0, seed: 7 })
-  harness = await startTestHarness()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await harness?.close()
-  await gateway?.close()
-})
+const rig = harnessAndGateway()
 
 /** Every page this file opens reports what the CSP blocked; the last test checks there was nothing. */
 const cspViolations: string[] = []
@@ -49,7 +31,7 @@ const vnd = (amount: number, locale: 'vi-VN' | 'en-US') =>
   )
 
 /** What the service itself says, asked with the key main uses. */
-async function management<T>(path: string, endpoint = harness.core.connection.endpoint()): Promise<T> {
+async function management<T>(path: string, endpoint = rig.harness.core.connection.endpoint()): Promise<T> {
   const res = await fetch(`${endpoint.baseUrl}/v1/management/${path}`, {
     headers: { Authorization: `Bearer ${endpoint.key}`, 'User-Agent': 'loa-e2e' },
   })
@@ -63,8 +45,8 @@ interface Me {
   balance: { totalVND: number; realVND: number; bonusVND: number }
 }
 
-async function openPopup(h: Harness = harness, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 360, height: 480 }, colorScheme })
+async function openPopup(h: Harness = rig.harness, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await rig.browser.newPage({ viewport: { width: 360, height: 480 }, colorScheme })
   watchCsp(page)
   await page.goto(h.launchUrl('popup'))
   await page.waitForSelector('[data-testid="popup"]')
@@ -72,9 +54,9 @@ async function openPopup(h: Harness = harness, colorScheme: 'light' | 'dark' = '
 }
 
 async function openUsage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  const page = await rig.browser.newPage({ viewport: { width: 1280, height: 900 } })
   watchCsp(page)
-  await page.goto(harness.launchUrl('usage'))
+  await page.goto(rig.harness.launchUrl('usage'))
   await page.waitForSelector('[data-testid="usage-records"]')
   return page
 }
@@ -128,7 +110,7 @@ describe('the tray popup', () => {
       vnd(me.balance.bonusVND, 'vi-VN'),
     )
 
-    harness.core.settings.update({ language: 'en' })
+    rig.harness.core.settings.update({ language: 'en' })
     try {
       const expectedEn = vnd(me.balance.totalVND, 'en-US')
       expect(expectedEn).toMatch(/^₫\d{1,3}(,\d{3})*$/)
@@ -137,7 +119,7 @@ describe('the tray popup', () => {
         .toBe(expectedEn)
       expect(await page.textContent('[data-testid="popup"] h2')).toBe('Pooled quota')
     } finally {
-      harness.core.settings.update({ language: 'vi' })
+      rig.harness.core.settings.update({ language: 'vi' })
     }
     await expect
       .poll(async () => plain(await page.textContent('[data-testid="popup-balance"]')))
@@ -198,7 +180,7 @@ describe('the tray popup', () => {
 
   it('asks main to show each view from its quick actions', async () => {
     const asked: unknown[] = []
-    const stop = harness.core.events.addSink(
+    const stop = rig.harness.core.events.addSink(
       (channel, payload) => channel === 'nav:show' && asked.push(payload),
     )
     try {
@@ -244,12 +226,12 @@ describe('the usage window', () => {
     // A theme change redraws the canvas in the new colours.
     await page.waitForTimeout(400)
     const light = await canvasFingerprint(page, chart)
-    harness.core.settings.update({ theme: 'dark' })
+    rig.harness.core.settings.update({ theme: 'dark' })
     try {
       await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe('dark')
       await expect.poll(() => canvasFingerprint(page, chart)).not.toBe(light)
     } finally {
-      harness.core.settings.update({ theme: 'system' })
+      rig.harness.core.settings.update({ theme: 'system' })
     }
     await expect.poll(() => paintedPixels(page, '[data-testid="models-chart"]')).toBeGreaterThan(2000)
     await page.close()
@@ -324,10 +306,10 @@ describe('the usage window', () => {
         }
       }),
     )
-    const savedBefore = harness.desktop.saved.length
+    const savedBefore = rig.harness.desktop.saved.length
     await page.click('[data-testid="export-csv"]')
-    await expect.poll(() => harness.desktop.saved.length).toBe(savedBefore + 1)
-    const path = harness.desktop.saved.at(-1)!
+    await expect.poll(() => rig.harness.desktop.saved.length).toBe(savedBefore + 1)
+    const path = rig.harness.desktop.saved.at(-1)!
     expect(path).toMatch(/loa-usage-\d{4}-\d{2}-\d{2}\.csv$/)
     await expect.poll(() => page.textContent('[data-testid="export-saved"]')).toContain(path)
 
@@ -382,10 +364,10 @@ describe('the usage window', () => {
 /** A harness whose user saved `key` for `gateway` earlier: the key is read at start-up, not validated. */
 async function harnessWithSavedKey(key: string): Promise<{ h: Harness; cleanup: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'loa-e2e-saved-'))
-  const settings = { ...harness.core.settings.get(), baseUrl: gateway.baseUrl, language: 'vi' }
+  const settings = { ...rig.harness.core.settings.get(), baseUrl: rig.gateway.baseUrl, language: 'vi' }
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify(settings))
   const store = new MemorySecretStore()
-  await store.set(accountFor(gateway.baseUrl), key)
+  await store.set(accountFor(rig.gateway.baseUrl), key)
   const h = await startTestHarness({ dataDir, secrets: { store, warning: null } })
   expect(h.core.connection.keyStatus()).toMatchObject({ hasKey: true, demo: false })
   return {
@@ -399,10 +381,10 @@ async function harnessWithSavedKey(key: string): Promise<{ h: Harness; cleanup: 
 
 describe('accounts that may not see Account & Usage', () => {
   it('a reseller key: the popup says so and still offers the catalog', async () => {
-    await harness.core.connection.setKey(gateway.keys.reseller!, gateway.baseUrl)
+    await rig.harness.core.connection.setKey(rig.gateway.keys.reseller!, rig.gateway.baseUrl)
     try {
-      const main = await browser.newPage()
-      await main.goto(harness.launchUrl('voice'))
+      const main = await rig.browser.newPage()
+      await main.goto(rig.harness.launchUrl('voice'))
       await main.waitForSelector('nav')
       const page = await openPopup()
       const blocked = page.locator('[data-testid="account-blocked"]')
@@ -424,12 +406,12 @@ describe('accounts that may not see Account & Usage', () => {
       await page.close()
       await main.close()
     } finally {
-      await harness.core.connection.clearKey()
+      await rig.harness.core.connection.clearKey()
     }
   })
 
   it('a disabled account: the popup says so clearly', async () => {
-    const { h, cleanup } = await harnessWithSavedKey(gateway.keys.disabled!)
+    const { h, cleanup } = await harnessWithSavedKey(rig.gateway.keys.disabled!)
     try {
       const page = await openPopup(h)
       const blocked = page.locator('[data-testid="account-blocked"]')
@@ -443,7 +425,7 @@ describe('accounts that may not see Account & Usage', () => {
   })
 
   it('a revoked key: the popup says the key was rejected and leads to Settings', async () => {
-    const { h, cleanup } = await harnessWithSavedKey(gateway.keys.revoked!)
+    const { h, cleanup } = await harnessWithSavedKey(rig.gateway.keys.revoked!)
     try {
       const page = await openPopup(h, 'dark')
       const blocked = page.locator('[data-testid="account-blocked"]')

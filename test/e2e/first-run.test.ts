@@ -9,6 +9,7 @@ import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import type { ViewName } from '../../preload/contract'
 import { launchChromium } from './support/browser'
 import { startTestHarness } from './support/harness'
+import { until } from './support/until'
 
 type Harness = Awaited<ReturnType<typeof startTestHarness>>
 
@@ -29,14 +30,6 @@ const PARAGRAPH =
   'Chào mừng bạn đến với Loa. Hôm nay trời Hà Nội trong xanh, gió nhẹ thổi qua những hàng cây ven hồ.'
 
 const VIEWS: readonly ViewName[] = ['voice', 'reader', 'usage', 'catalog', 'settings']
-
-async function until(pred: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!(await pred())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((res) => setTimeout(res, 50))
-  }
-}
 
 /** The texts of every visible alert on the page. */
 async function alerts(page: Page): Promise<string[]> {

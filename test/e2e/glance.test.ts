@@ -2,30 +2,11 @@
 // demo service, and checked against what the service itself answers: one week, plans without an end,
 // pool figures that agree, the low-balance mark, one name per view, the cap and the talk key, and the
 // recent requests' time zone, shortfall and width.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import { launchChromium } from './support/browser'
-import { startTestHarness } from './support/harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { harnessAndGateway } from './support/harness-and-gateway'
 
-type Harness = Awaited<ReturnType<typeof startTestHarness>>
-
-let browser: Browser
-let harness: Harness
-/** A second demo service standing in for the user's real gateway, for the FREE account. */
-let gateway: DemoServer
-
-beforeAll(async () => {
-  gateway = await startDemoServer({ port: 0, seed: 7 })
-  harness = await startTestHarness()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await harness?.close()
-  await gateway?.close()
-})
+const rig = harnessAndGateway()
 
 const plain = (s: string | null | undefined) =>
   (s ?? '')
@@ -41,7 +22,7 @@ const vnd = (amount: number, locale: 'vi-VN' | 'en-US') =>
   )
 
 async function management<T>(path: string): Promise<T> {
-  const endpoint = harness.core.connection.endpoint()
+  const endpoint = rig.harness.core.connection.endpoint()
   const res = await fetch(`${endpoint.baseUrl}/v1/management/${path}`, {
     headers: { Authorization: `Bearer ${endpoint.key}`, 'User-Agent': 'loa-e2e' },
   })
@@ -54,15 +35,15 @@ interface Daily {
 }
 
 async function openPopup(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
-  await page.goto(harness.launchUrl('popup'))
+  const page = await rig.browser.newPage({ viewport: { width: 360, height: 640 } })
+  await page.goto(rig.harness.launchUrl('popup'))
   await page.waitForSelector('[data-testid="popup-balance"]')
   return page
 }
 
 async function openView(view: 'voice' | 'usage', width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } })
-  await page.goto(harness.launchUrl(view))
+  const page = await rig.browser.newPage({ viewport: { width, height: 900 } })
+  await page.goto(rig.harness.launchUrl(view))
   await page.waitForSelector('main h1')
   return page
 }
@@ -98,7 +79,7 @@ describe('one week', () => {
       Number((await usage.locator('[data-stat="week-tokens"] dd').textContent())!.replace(/\D/g, '')),
     ).toBe(tokens)
 
-    harness.core.settings.update({ language: 'en' })
+    rig.harness.core.settings.update({ language: 'en' })
     try {
       await expect
         .poll(async () => plain(await weekCost.locator('dt').textContent()))
@@ -107,7 +88,7 @@ describe('one week', () => {
         .poll(async () => plain(await popup.textContent('[data-testid="popup"]')))
         .toContain('Last 7 calendar days')
     } finally {
-      harness.core.settings.update({ language: 'vi' })
+      rig.harness.core.settings.update({ language: 'vi' })
     }
     await popup.close()
     await usage.close()
@@ -155,20 +136,20 @@ describe('the popup', () => {
 
   it('marks a balance under the warning level in words, with what to do, and not otherwise', async () => {
     const me = await management<{ balance: { totalVND: number } }>('me')
-    const before = harness.core.settings.get().lowBalanceThresholdVnd
+    const before = rig.harness.core.settings.get().lowBalanceThresholdVnd
     const page = await openPopup()
     try {
-      harness.core.settings.update({ lowBalanceThresholdVnd: me.balance.totalVND + 1000 })
+      rig.harness.core.settings.update({ lowBalanceThresholdVnd: me.balance.totalVND + 1000 })
       const low = page.locator('[data-testid="balance-low"]')
       await expect.poll(() => low.count()).toBe(1)
       const text = plain(await low.textContent())
       expect(text).toContain('Số dư thấp')
       expect(text).toContain(vnd(me.balance.totalVND + 1000, 'vi-VN'))
       expect(text).toContain('Nạp thêm tiền')
-      harness.core.settings.update({ lowBalanceThresholdVnd: Math.max(0, me.balance.totalVND - 1000) })
+      rig.harness.core.settings.update({ lowBalanceThresholdVnd: Math.max(0, me.balance.totalVND - 1000) })
       await expect.poll(() => low.count()).toBe(0)
     } finally {
-      harness.core.settings.update({ lowBalanceThresholdVnd: before })
+      rig.harness.core.settings.update({ lowBalanceThresholdVnd: before })
     }
     await page.close()
   })
@@ -191,7 +172,7 @@ describe('one vocabulary', () => {
     const popup = await openPopup()
     try {
       for (const lang of ['vi', 'en'] as const) {
-        harness.core.settings.update({ language: lang })
+        rig.harness.core.settings.update({ language: lang })
         await expect.poll(() => main.getAttribute('html', 'lang')).toBe(lang)
         for (const [view, name] of Object.entries(NAMES[lang])) {
           await main.click(`nav a[data-view="${view}"]`)
@@ -203,7 +184,7 @@ describe('one vocabulary', () => {
         }
       }
     } finally {
-      harness.core.settings.update({ language: 'vi' })
+      rig.harness.core.settings.update({ language: 'vi' })
     }
     // The plan as the spec writes it.
     await expect.poll(() => popup.textContent('[data-testid="plan-name"]')).toBe('Advanced+')
@@ -235,13 +216,13 @@ describe('the Voice view', () => {
     const intro = page.locator('main header p')
     // The harness has no desktop to hook, so the key is named with why it does not work here.
     await expect.poll(async () => plain(await intro.textContent())).toContain('Phím nói Ctrl+Shift+Space')
-    const before = harness.core.settings.get().hotkeys
+    const before = rig.harness.core.settings.get().hotkeys
     try {
-      harness.core.settings.update({ hotkeys: { talk: 'CommandOrControl+Alt+K' } })
+      rig.harness.core.settings.update({ hotkeys: { talk: 'CommandOrControl+Alt+K' } })
       await expect.poll(async () => plain(await intro.textContent())).toContain('Ctrl+Alt+K')
       expect(plain(await intro.textContent())).not.toContain('CommandOrControl')
     } finally {
-      harness.core.settings.update({ hotkeys: before })
+      rig.harness.core.settings.update({ hotkeys: before })
     }
     expect(plain(await page.textContent('[data-testid="voice-cost-cap"]'))).toBe(
       'ít nhất 50.000 ₫, do dịch vụ đặt',
@@ -285,7 +266,7 @@ describe('the recent requests', () => {
 
 describe('a FREE account', () => {
   it('shows its plan as Free with no end date, not "expires 31 Dec 2099"', async () => {
-    await harness.core.connection.setKey(gateway.keys.free!, gateway.baseUrl)
+    await rig.harness.core.connection.setKey(rig.gateway.keys.free!, rig.gateway.baseUrl)
     const page = await openPopup()
     await expect.poll(() => page.textContent('[data-testid="plan-name"]')).toBe('Free')
     const plan = plain(await page.textContent('[data-testid="plan"]'))

@@ -1,31 +1,14 @@
 // The app shell in real Chromium through the browser harness: navigation, language, theme, setting a key,
 // and the key appearing nowhere the renderer can see.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import { launchChromium } from './support/browser'
-import { startTestHarness } from './support/harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { harnessAndGateway } from './support/harness-and-gateway'
 
-let browser: Browser
-let harness: Awaited<ReturnType<typeof startTestHarness>>
-/** A second demo service standing in for the user's real gateway. */
-let gateway: DemoServer
-
-beforeAll(async () => {
-  gateway = await startDemoServer({ port: 0, seed: 7 })
-  harness = await startTestHarness()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await harness?.close()
-  await gateway?.close()
-})
+const rig = harnessAndGateway()
 
 async function openPage(view = 'voice'): Promise<Page> {
-  const page = await browser.newPage()
-  await page.goto(harness.launchUrl(view as 'voice'))
+  const page = await rig.browser.newPage()
+  await page.goto(rig.harness.launchUrl(view as 'voice'))
   await page.waitForSelector('nav')
   return page
 }
@@ -51,7 +34,7 @@ describe('navigation', () => {
 
   it('follows nav:show pushed by main', async () => {
     const page = await openPage('voice')
-    harness.core.events.emit('nav:show', { view: 'catalog' })
+    rig.harness.core.events.emit('nav:show', { view: 'catalog' })
     await expect.poll(() => page.textContent('main h1')).toBe('Danh mục mô hình')
     await page.close()
   })
@@ -63,8 +46,8 @@ describe('navigation', () => {
   })
 
   it('serves the popup surface', async () => {
-    const page = await browser.newPage()
-    await page.goto(harness.launchUrl('popup'))
+    const page = await rig.browser.newPage()
+    await page.goto(rig.harness.launchUrl('popup'))
     await page.waitForSelector('[data-testid="popup-balance"]')
     expect(await page.isVisible('nav')).toBe(false)
     await page.close()
@@ -87,8 +70,8 @@ describe('language and theme', () => {
   })
 
   it('follows the OS colour scheme and the theme setting', async () => {
-    const page = await browser.newPage({ colorScheme: 'dark' })
-    await page.goto(harness.launchUrl('settings'))
+    const page = await rig.browser.newPage({ colorScheme: 'dark' })
+    await page.goto(rig.harness.launchUrl('settings'))
     await page.waitForSelector('nav')
     await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe('dark')
     await page.selectOption('select[name="theme"]', 'light')
@@ -99,14 +82,14 @@ describe('language and theme', () => {
   })
 
   it('serves every page under the strict CSP, and the page obeys it', async () => {
-    const page = await browser.newPage()
+    const page = await rig.browser.newPage()
     const violations: string[] = []
     page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()))
-    const res = await page.goto(harness.launchUrl('voice'))
+    const res = await page.goto(rig.harness.launchUrl('voice'))
     await page.waitForSelector('nav')
     const csp = (await res!.allHeaders())['content-security-policy'] ?? ''
     expect(csp).toContain("script-src 'self'")
-    expect(csp).toContain(`connect-src ${harness.origin.replace('http', 'ws')}`)
+    expect(csp).toContain(`connect-src ${rig.harness.origin.replace('http', 'ws')}`)
     expect(csp).not.toMatch(/unsafe-(eval|inline)/)
     // Anything the page tries outside the policy is blocked: a fetch to the network fails.
     const blocked = await page.evaluate(() =>
@@ -121,8 +104,8 @@ describe('language and theme', () => {
   })
 
   it('refuses a page without a launch token', async () => {
-    const page = await browser.newPage()
-    const res = await page.goto(`${harness.origin}/`)
+    const page = await rig.browser.newPage()
+    const res = await page.goto(`${rig.harness.origin}/`)
     expect(res?.status()).toBe(403)
     await page.close()
   })
@@ -141,20 +124,20 @@ describe('the API key', () => {
     await page.reload()
     await page.waitForSelector('input[name="key"]')
 
-    await page.fill('input[name="baseUrl"]', gateway.baseUrl)
-    const revoked = gateway.keys.revoked!
+    await page.fill('input[name="baseUrl"]', rig.gateway.baseUrl)
+    const revoked = rig.gateway.keys.revoked!
     await page.fill('input[name="key"]', revoked)
     await page.click('button[type="submit"]')
     await expect.poll(() => page.textContent('[data-testid="key-error"]')).toContain('không chấp nhận')
     expect(await page.inputValue('input[name="key"]')).toBe('')
-    expect(harness.core.connection.keyStatus().hasKey).toBe(false)
+    expect(rig.harness.core.connection.keyStatus().hasKey).toBe(false)
 
-    const key = gateway.keys.ordinary!
+    const key = rig.gateway.keys.ordinary!
     await page.fill('input[name="key"]', key)
     await page.click('button[type="submit"]')
     await expect.poll(() => page.textContent('[data-testid="key-status"]')).toContain(`…${key.slice(-4)}`)
     await expect.poll(() => page.isVisible('[data-testid="demo-badge"]')).toBe(false)
-    expect(harness.core.connection.endpoint()).toEqual({ baseUrl: gateway.baseUrl, key })
+    expect(rig.harness.core.connection.endpoint()).toEqual({ baseUrl: rig.gateway.baseUrl, key })
 
     // The key went up once, in key:set; it never comes back down, and the page keeps no copy.
     for (const secret of [key, revoked]) {
@@ -171,7 +154,7 @@ describe('the API key', () => {
 
     await page.click('text=Xóa khóa')
     await expect.poll(() => page.isVisible('[data-testid="demo-badge"]')).toBe(true)
-    expect(harness.core.connection.keyStatus().hasKey).toBe(false)
+    expect(rig.harness.core.connection.keyStatus().hasKey).toBe(false)
     await page.close()
   })
 })
@@ -180,7 +163,7 @@ describe('the audio port', () => {
   it('gives the page a MessagePort whose other end is main', async () => {
     const page = await openPage()
     const frames: Array<{ rateHz: number; samples: Float32Array }> = []
-    harness.core.audioPorts.setCaptureConsumer((rateHz, samples) => frames.push({ rateHz, samples }))
+    rig.harness.core.audioPorts.setCaptureConsumer((rateHz, samples) => frames.push({ rateHz, samples }))
     const rtt = await page.evaluate(async () => {
       const port = await new Promise<MessagePort>((resolve) => {
         window.addEventListener('message', (e) => e.data === 'loa:audio-port' && resolve(e.ports[0]!))
@@ -195,7 +178,7 @@ describe('the audio port', () => {
     await expect.poll(() => frames.length).toBe(1)
     expect(frames[0]!.rateHz).toBe(48000)
     expect(frames[0]!.samples).toEqual(new Float32Array(960).fill(0.25))
-    harness.core.audioPorts.setCaptureConsumer(null)
+    rig.harness.core.audioPorts.setCaptureConsumer(null)
     await page.close()
   })
 })

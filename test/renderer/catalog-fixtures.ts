@@ -1,6 +1,6 @@
 // Catalog data as the renderer receives it: the demo service's recorded answers read through the same
 // schemas main uses, so every pricing entry carries its `shape` tag exactly as over IPC.
-import type { CatalogKind, CatalogList, Part, VndPerUsd } from '../../preload/contract'
+import type { CatalogKind, CatalogList, Part, ReaderModels, VndPerUsd } from '../../preload/contract'
 import {
   embeddingModelListSchema,
   imageModelListSchema,
@@ -67,3 +67,26 @@ export const imageModel = (over: Record<string, unknown> = {}) =>
 
 export const videoModel = (pricing: Record<string, unknown>) =>
   videoModelSchema.parse({ ...CATALOG_ANSWERS.video.data[0], pricing })
+
+/** A speech model priced at `unitPriceVndPer1M` (null: the service gave no price), open to the key. */
+export const speechModel = (
+  id: string,
+  unitPriceVndPer1M: number | null,
+): ReaderModels['models'][number] => ({
+  id,
+  name: null,
+  group: 'multi',
+  free: unitPriceVndPer1M === 0,
+  unitPriceVndPer1M,
+  freeCharsPerMonth: 0,
+  maxInputChars: null,
+  maxInputApproximate: false,
+  formats: [],
+  speed: { mode: 'ignored', min: 1, max: 1 },
+  voiceRequired: false,
+  voiceKind: 'list',
+  vietnamese: 'unknown',
+  closedReason: null,
+  closed: null,
+  allowedForKey: true,
+})

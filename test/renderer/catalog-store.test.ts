@@ -9,7 +9,7 @@ import type {
 } from '../../preload/contract'
 import type { ModelDetail } from '../../renderer/lib/pricing'
 import { CatalogStore, type CatalogApi } from '../../renderer/stores/catalog.svelte'
-import { demoCatalogList, demoLists, part } from './catalog-fixtures'
+import { demoCatalogList, demoLists, part, speechModel } from './catalog-fixtures'
 
 const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value })
 
@@ -73,31 +73,13 @@ function fakeApi(plan: string | null = 'ADVANCED_PLUS') {
   return { api, calls, answer }
 }
 
-const readerModel = (id: string, unitPriceVndPer1M: number | null): ReaderModels['models'][number] => ({
-  id,
-  name: null,
-  group: 'multi',
-  free: unitPriceVndPer1M === 0,
-  unitPriceVndPer1M,
-  freeCharsPerMonth: 0,
-  maxInputChars: null,
-  maxInputApproximate: false,
-  formats: [],
-  speed: { mode: 'ignored', min: 1, max: 1 },
-  voiceRequired: false,
-  voiceKind: 'list',
-  vietnamese: 'unknown',
-  closedReason: null,
-  closed: null,
-  allowedForKey: true,
-})
 const readerModels: ReaderModels = {
   plan: 'ADVANCED_PLUS',
   defaultModel: 'openai/tts-1',
   models: [
-    readerModel('openai/tts-1', 412_500),
-    readerModel('free/tts', 0),
-    readerModel('elevenlabs/eleven-flash-v2.5', null),
+    speechModel('openai/tts-1', 412_500),
+    speechModel('free/tts', 0),
+    speechModel('elevenlabs/eleven-flash-v2.5', null),
   ],
 }
 const voiceModel = (id: string, estimatedVndPerMin: number | null): VoiceModels['models'][number] => ({

@@ -1,9 +1,10 @@
 // The Catalog view in jsdom over a fake bridge: the states the embedded demo service cannot easily be made
 // to show (a locked account, a stale list whose refresh failed, a slow load) and the tablist's keyboard.
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushSync } from 'svelte'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogKind, CatalogList, IpcResult, Settings } from '../../preload/contract'
-import { demoCatalogList } from './catalog-fixtures'
+import { demoCatalogList, speechModel } from './catalog-fixtures'
+import { viewHost } from './view-host'
 
 type ListAnswer = (kind: CatalogKind) => Promise<IpcResult<CatalogList>>
 
@@ -45,8 +46,7 @@ const { default: Catalog } = await import('../../renderer/views/Catalog.svelte')
 const { app } = await import('../../renderer/stores/app.svelte')
 const { catalog } = await import('../../renderer/stores/catalog.svelte')
 
-let target: HTMLElement
-let view: ReturnType<typeof mount> | null = null
+const host = viewHost({ ticks: 5 })
 let account = 0
 
 const nbsp = (s: string | null | undefined) =>
@@ -55,40 +55,28 @@ const nbsp = (s: string | null | undefined) =>
     .replace(/\s+/g, ' ')
     .trim()
 
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
-  flushSync()
-}
-
 function show(list: ListAnswer) {
   bridge.list = list
   // A fresh account each time, so the shared store starts over.
   catalog.useAccount(`test-${++account}`)
-  view = mount(Catalog, { target })
-  flushSync()
+  host.show(Catalog)
 }
 
 beforeEach(() => {
   app.settings.set({ language: 'vi', theme: 'light' } as Settings)
-  target = document.createElement('div')
-  document.body.append(target)
-})
-
-afterEach(() => {
-  if (view) unmount(view)
-  view = null
-  target.remove()
 })
 
 describe('catalog states', () => {
   it('says it is loading until the list comes', async () => {
     let release!: (r: IpcResult<CatalogList>) => void
     show(() => new Promise((r) => (release = r)))
-    expect(target.querySelector('[data-testid="catalog-loading"]')?.textContent).toBe('Đang tải danh mục…')
+    expect(host.target.querySelector('[data-testid="catalog-loading"]')?.textContent).toBe(
+      'Đang tải danh mục…',
+    )
     release({ ok: true, value: demoCatalogList('text') })
-    await settle()
-    expect(target.querySelector('[data-testid="catalog-loading"]')).toBeNull()
-    expect(target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
+    await host.settle()
+    expect(host.target.querySelector('[data-testid="catalog-loading"]')).toBeNull()
+    expect(host.target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
   })
 
   it('explains a 403 account lock, with the service message and a retry', async () => {
@@ -103,17 +91,17 @@ describe('catalog states', () => {
       }
       return { ok: true, value: demoCatalogList(kind) }
     })
-    await settle()
-    const alert = target.querySelector('[data-testid="catalog-error"]')!
+    await host.settle()
+    const alert = host.target.querySelector('[data-testid="catalog-error"]')!
     expect(alert.getAttribute('role')).toBe('alert')
     expect(alert.getAttribute('data-error-kind')).toBe('account_locked')
     expect(alert.textContent).toContain('Không tải được danh mục.')
     expect(alert.textContent).toContain('24 giờ khóa bảo mật')
     expect(alert.textContent).toContain('This account is disabled. Contact support.')
     alert.querySelector('button')!.click()
-    await settle()
-    expect(target.querySelector('[data-testid="catalog-error"]')).toBeNull()
-    expect(target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
+    await host.settle()
+    expect(host.target.querySelector('[data-testid="catalog-error"]')).toBeNull()
+    expect(host.target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
   })
 
   it('shows the rate-limit wait in seconds', async () => {
@@ -121,8 +109,8 @@ describe('catalog states', () => {
       ok: false,
       error: { kind: 'rate_limit', message: 'Too many', retryAfterMs: 12_300 },
     }))
-    await settle()
-    expect(target.querySelector('[data-testid="catalog-error"]')!.textContent).toContain(
+    await host.settle()
+    expect(host.target.querySelector('[data-testid="catalog-error"]')!.textContent).toContain(
       'Thử lại sau 13 giây',
     )
   })
@@ -137,12 +125,12 @@ describe('catalog states', () => {
         error: { kind: 'network', message: 'connect ECONNREFUSED' },
       }),
     }))
-    await settle()
-    const stale = target.querySelector('[data-testid="catalog-stale"]')!
+    await host.settle()
+    const stale = host.target.querySelector('[data-testid="catalog-stale"]')!
     expect(stale.textContent).toContain('Đang hiện dữ liệu từ 2 giờ trước: không làm mới được.')
     expect(stale.textContent).toContain('Không kết nối được với dịch vụ.')
-    expect(target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
-    expect(target.querySelector('[data-testid="catalog-count"]')!.textContent).toBe('11 / 11 mô hình')
+    expect(host.target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
+    expect(host.target.querySelector('[data-testid="catalog-count"]')!.textContent).toBe('11 / 11 mô hình')
   })
 
   it('marks a stale list that is still being refreshed by its age alone', async () => {
@@ -151,26 +139,26 @@ describe('catalog states', () => {
       ok: true,
       value: demoCatalogList(kind, { fetchedAt: tenMinutesAgo, stale: true, refreshing: true }),
     }))
-    await settle()
-    expect(target.querySelector('[data-testid="catalog-stale"]')!.textContent).toContain(
+    await host.settle()
+    expect(host.target.querySelector('[data-testid="catalog-stale"]')!.textContent).toContain(
       'Dữ liệu từ 10 phút trước, có thể đã cũ.',
     )
   })
 
   it('says so when nothing matches, and clearing the filters brings the rows back', async () => {
     show(async (kind) => ({ ok: true, value: demoCatalogList(kind) }))
-    await settle()
-    const search = target.querySelector<HTMLInputElement>('input[name="catalog-search"]')!
+    await host.settle()
+    const search = host.target.querySelector<HTMLInputElement>('input[name="catalog-search"]')!
     search.value = 'không có mô hình này'
     search.dispatchEvent(new Event('input', { bubbles: true }))
     flushSync()
-    const empty = target.querySelector('[data-testid="catalog-empty"]')!
+    const empty = host.target.querySelector('[data-testid="catalog-empty"]')!
     expect(empty.textContent).toContain('Không có mô hình nào khớp bộ lọc.')
-    expect(target.querySelector('table')).toBeNull()
+    expect(host.target.querySelector('table')).toBeNull()
     empty.querySelector('button')!.click()
     flushSync()
     expect(search.value).toBe('')
-    expect(target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
+    expect(host.target.querySelectorAll('tbody tr[data-model-id]')).toHaveLength(11)
   })
 })
 
@@ -182,37 +170,37 @@ describe('tabs', () => {
       asked.push(kind)
       return { ok: true, value: demoCatalogList(kind) }
     })
-    await settle()
+    await host.settle()
     const tab = (kind: string) =>
-      target.querySelector<HTMLButtonElement>(`[role="tab"][data-kind="${kind}"]`)!
+      host.target.querySelector<HTMLButtonElement>(`[role="tab"][data-kind="${kind}"]`)!
     expect(tab('text').getAttribute('aria-selected')).toBe('true')
     expect(tab('text').tabIndex).toBe(0)
     expect(tab('image').tabIndex).toBe(-1)
 
     tab('text').focus()
     tab('text').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
-    await settle()
+    await host.settle()
     expect(tab('image').getAttribute('aria-selected')).toBe('true')
     expect(document.activeElement).toBe(tab('image'))
-    expect(target.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).toBe(
+    expect(host.target.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).toBe(
       'catalog-tab-image',
     )
-    expect(target.querySelector('table[data-kind="image"]')).not.toBeNull()
+    expect(host.target.querySelector('table[data-kind="image"]')).not.toBeNull()
 
     tab('image').dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))
-    await settle()
+    await host.settle()
     expect(tab('realtime').getAttribute('aria-selected')).toBe('true')
     tab('realtime').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
-    await settle()
+    await host.settle()
     expect(tab('text').getAttribute('aria-selected')).toBe('true')
     tab('text').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))
-    await settle()
+    await host.settle()
     expect(tab('realtime').getAttribute('aria-selected')).toBe('true')
     tab('realtime').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))
-    await settle()
+    await host.settle()
     expect(tab('speech').getAttribute('aria-selected')).toBe('true')
     tab('speech').dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
-    await settle()
+    await host.settle()
     expect(tab('text').getAttribute('aria-selected')).toBe('true')
     expect(asked).toEqual(['text', 'image', 'realtime', 'speech'])
   })
@@ -220,25 +208,11 @@ describe('tabs', () => {
 
 describe('speech and realtime prices', () => {
   it('read "unknown" where the service gave no figure, never 0 ₫, in both languages', async () => {
-    const speech = (id: string, unitPriceVndPer1M: number | null) => ({
-      id,
-      name: null,
-      group: 'multi',
-      free: unitPriceVndPer1M === 0,
-      unitPriceVndPer1M,
-      freeCharsPerMonth: 0,
-      maxInputChars: null,
-      maxInputApproximate: false,
-      formats: [],
-      speed: { mode: 'ignored', min: 1, max: 1 },
-      voiceRequired: false,
-      voiceKind: 'list',
-      vietnamese: 'unknown',
-      closedReason: null,
-      closed: null,
-      allowedForKey: true,
-    })
-    bridge.speech = [speech('vendor/unpriced', null), speech('free/tts', 0), speech('openai/tts-1', 412_500)]
+    bridge.speech = [
+      speechModel('vendor/unpriced', null),
+      speechModel('free/tts', 0),
+      speechModel('openai/tts-1', 412_500),
+    ]
     bridge.realtime = [
       {
         id: 'vendor/unpriced-live',
@@ -253,23 +227,24 @@ describe('speech and realtime prices', () => {
       },
     ]
     show(async (kind) => ({ ok: true, value: demoCatalogList(kind) }))
-    await settle()
+    await host.settle()
     const cell = (kind: string, id: string, testid: string) =>
       nbsp(
-        target.querySelector(`table[data-kind="${kind}"] tr[data-model-id="${id}"] [data-testid="${testid}"]`)
-          ?.textContent,
+        host.target.querySelector(
+          `table[data-kind="${kind}"] tr[data-model-id="${id}"] [data-testid="${testid}"]`,
+        )?.textContent,
       )
 
     catalog.select('speech')
-    await settle()
+    await host.settle()
     expect(cell('speech', 'vendor/unpriced', 'speech-price')).toBe('không rõ')
     expect(cell('speech', 'free/tts', 'speech-price')).toBe('0 ₫ Miễn phí')
     expect(cell('speech', 'openai/tts-1', 'speech-price')).toBe('412.500 ₫')
 
     catalog.select('realtime')
-    await settle()
+    await host.settle()
     expect(cell('realtime', 'vendor/unpriced-live', 'realtime-price')).toBe('không rõ')
-    expect(nbsp(target.querySelector('table[data-kind="realtime"] tbody tr')?.textContent)).toContain(
+    expect(nbsp(host.target.querySelector('table[data-kind="realtime"] tbody tr')?.textContent)).toContain(
       'Chưa có bảng giá, chưa dùng được',
     )
 
@@ -277,7 +252,7 @@ describe('speech and realtime prices', () => {
     flushSync()
     expect(cell('realtime', 'vendor/unpriced-live', 'realtime-price')).toBe('unknown')
     catalog.select('speech')
-    await settle()
+    await host.settle()
     expect(cell('speech', 'vendor/unpriced', 'speech-price')).toBe('unknown')
     expect(cell('speech', 'openai/tts-1', 'speech-price')).toBe('₫412,500')
     catalog.select('text')
@@ -287,8 +262,8 @@ describe('speech and realtime prices', () => {
 describe('the plan line', () => {
   it("names the caller's plan", async () => {
     show(async (kind) => ({ ok: true, value: demoCatalogList(kind) }))
-    await settle()
-    expect(target.querySelector('[data-testid="catalog-plan"]')!.textContent).toContain(
+    await host.settle()
+    expect(host.target.querySelector('[data-testid="catalog-plan"]')!.textContent).toContain(
       'gói Advanced+ của bạn',
     )
   })

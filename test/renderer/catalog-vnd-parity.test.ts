@@ -1,7 +1,6 @@
 // One text model, one VND figure: the Catalog view and `loa models text` convert USD at the same rate,
 // the one main works out from the service's own VND prices, whatever that rate is.
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogList, IpcResult, Settings, VndPerUsd } from '../../preload/contract'
 import {
   embeddingModelListSchema,
@@ -11,6 +10,7 @@ import {
 import { vndPerUsd } from '../../main/api/management/vnd-rate'
 import { renderTextModels } from '../../main/cli/catalog-tables'
 import { CATALOG_ANSWERS } from './catalog-answers'
+import { viewHost } from './view-host'
 import { part } from './catalog-fixtures'
 
 /** A rate the service could use that is not the spec's reference rate. */
@@ -73,27 +73,17 @@ const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ').trim()
 /** `49.500 ₫` out of a cell that also holds the ≈ mark and the USD price. */
 const vndIn = (text: string) => plain(text).match(/\d[\d.]* ₫/)?.[0] ?? null
 
-let target: HTMLElement
-let view: ReturnType<typeof mount> | null = null
+const host = viewHost({ ticks: 5 })
 
 beforeEach(() => {
   app.settings.set({ language: 'vi', theme: 'light' } as Settings)
-  target = document.createElement('div')
-  document.body.append(target)
-})
-
-afterEach(() => {
-  if (view) unmount(view)
-  view = null
-  target.remove()
 })
 
 async function showText(list: CatalogList) {
   bridge.list = list
   catalog.useAccount(`parity-${list.vndPerUsd.rate}`)
-  view = mount(Catalog, { target })
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
-  flushSync()
+  host.show(Catalog)
+  await host.settle()
 }
 
 describe('VND of a text model in the app and in loa', () => {
@@ -110,7 +100,7 @@ describe('VND of a text model in the app and in loa', () => {
 
     expect(text.data.length).toBeGreaterThan(5)
     for (const m of text.data) {
-      const cells = target.querySelectorAll(`tr[data-model-id="${m.model_id}"] td`)
+      const cells = host.target.querySelectorAll(`tr[data-model-id="${m.model_id}"] td`)
       const [input, output] = [vndIn(cells[2]!.textContent!), vndIn(cells[3]!.textContent!)]
       // loa's columns: model, context, discount, 4 × USD, then In ₫, Out ₫, Cache ₫, Reasoning ₫.
       expect([input, output]).toEqual([cliRow(m.model_id)[7], cliRow(m.model_id)[8]])
@@ -118,7 +108,7 @@ describe('VND of a text model in the app and in loa', () => {
       expect(input).toBe(`${expected.toLocaleString('vi-VN')} ₫`)
     }
 
-    const note = target.querySelector('[data-testid="estimate-note"]')!
+    const note = host.target.querySelector('[data-testid="estimate-note"]')!
     expect(note.getAttribute('data-rate-source')).toBe('service')
     expect(plain(note.textContent!)).toContain('USD × 26.000 ₫')
     expect(renderTextModels(text.data, rate)).toContain('at 26.000 ₫/USD')
@@ -129,7 +119,7 @@ describe('VND of a text model in the app and in loa', () => {
     const rate = vndPerUsd({ text })
     expect(rate).toEqual({ rate: 27_500, source: 'reference' })
     await showText({ kind: 'text', list: part(text), vndPerUsd: rate })
-    const note = target.querySelector('[data-testid="estimate-note"]')!
+    const note = host.target.querySelector('[data-testid="estimate-note"]')!
     expect(note.getAttribute('data-rate-source')).toBe('reference')
     expect(plain(note.textContent!)).toContain('tỷ giá tham chiếu')
     expect(renderTextModels(text.data, rate)).toContain("the spec's reference rate")

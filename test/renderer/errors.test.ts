@@ -1,10 +1,11 @@
 // Errors a user can act on, in jsdom over a fake bridge: a short wallet and a request blocked at the edge
 // say what happened and what to do next, in Vietnamese and in English, wherever they show (the tray
 // popup, a reading, voice chat, the key form), with the service's request id and a button that copies it.
-import { flushSync, mount, unmount, type Component } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushSync, type Component } from 'svelte'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Glance, IpcError, Language, Part, Settings } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
+import { viewHost } from './view-host'
 import { fakeContext } from './reader-fake-audio'
 import { answerReader, reading, readerSettings } from './reader-fixtures'
 import { settingsWith, voiceHistory, voiceModels, voiceSnapshot, voiceStatus } from './voice-fixtures'
@@ -55,45 +56,30 @@ const TEXTS = {
   },
 } as const
 
-let target: HTMLElement
-let view: ReturnType<typeof mount> | null = null
-let stop: (() => void) | null = null
+const host = viewHost()
 const writeText = vi.fn(async (_text: string) => {})
 
-const settle = async () => {
-  for (let i = 0; i < 8; i++) await new Promise((r) => setTimeout(r, 0))
-  flushSync()
-}
 const nbsp = (s: string | null | undefined) =>
   (s ?? '')
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-const $ = (testid: string) => target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
+const $ = (testid: string) => host.target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
 
 function speak(lang: Language, settings: Settings = settingsWith() as Settings) {
   app.settings.set({ ...settings, language: lang })
 }
 
-async function show(component: Component<never>, props: Record<string, unknown> = {}) {
-  view = mount(component, { target, props: props as never })
-  await settle()
+/** `stop` ends the store the view shows, after the test. */
+async function show(component: Component<never>, props: Record<string, unknown> = {}, stop?: () => void) {
+  host.show(component, props as never, stop && (() => stop))
+  await host.settle()
 }
 
 beforeEach(() => {
   bridge.calls.length = 0
   writeText.mockClear()
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-  target = document.createElement('div')
-  document.body.append(target)
-})
-
-afterEach(() => {
-  if (view) unmount(view)
-  view = null
-  stop?.()
-  stop = null
-  target.remove()
 })
 
 /** The request id line: its words, the id, and the copy button's accessible name. */
@@ -114,7 +100,7 @@ async function copyAndCheck(lang: Language) {
   button?.focus()
   expect(document.activeElement).toBe(button)
   button?.click()
-  await settle()
+  await host.settle()
   expect(writeText).toHaveBeenCalledWith('req_wallet_7f3a')
   expect(nbsp(button?.textContent)).toBe(TEXTS[lang].copied)
   expect(nbsp($('request-id-status')?.textContent)).toBe(TEXTS[lang].copied)
@@ -209,11 +195,11 @@ describe.each(['vi', 'en'] as const)('in %s', (lang) => {
         }) satisfies Glance,
     )
     await show(TrayPopup as Component<never>)
-    const me = target.querySelector('[data-error-kind="blocked"]')
+    const me = host.target.querySelector('[data-error-kind="blocked"]')
     expect(nbsp(me?.textContent)).toBe(`${TEXTS[lang].edge} ${TEXTS[lang].edgeNext}`)
     expect(me?.querySelector('[data-testid="request-id"]')).toBeNull()
     // The short wallet's part carries the service's request id, copied with one press.
-    const wallet = target.querySelector('[data-error-kind="insufficient_balance"]')
+    const wallet = host.target.querySelector('[data-error-kind="insufficient_balance"]')
     expect(nbsp(wallet?.textContent)).toContain(TEXTS[lang].wallet)
     expect(requestIdShown()).toMatchObject({
       id: 'req_wallet_7f3a',
@@ -227,14 +213,14 @@ describe.each(['vi', 'en'] as const)('in %s', (lang) => {
     speak(lang, readerSettings())
     answerReader(bridge)
     const store = new ReaderStore({ createContext: () => fakeContext(), listDevices: async () => [] })
-    stop = store.start()
+    const stop = store.start()
     bridge.answer('tts:snapshot', () => ({ reading: reading({ ready: 1 }), text: 'Một câu A. Một câu B.' }))
-    await show(Reader as Component<never>, { reader: store })
+    await show(Reader as Component<never>, { reader: store }, stop)
     bridge.emit(
       'tts:reading',
       reading({ ready: 1, state: 'failed', error: { ...SHORT_WALLET, chunkIndex: 1 } }),
     )
-    await settle()
+    await host.settle()
     const shown = nbsp($('reader-error')?.textContent)
     expect(shown).toContain(TEXTS[lang].wallet)
     expect(shown).not.toMatch(/invalid|không hợp lệ/i)
@@ -248,8 +234,7 @@ describe.each(['vi', 'en'] as const)('in %s', (lang) => {
     bridge.answer('voice:models', () => voiceModels)
     bridge.answer('voice:history', () => voiceHistory)
     const store = new VoiceStore(null)
-    stop = store.start()
-    await show(Voice as Component<never>, { voice: store })
+    await show(Voice as Component<never>, { voice: store }, store.start())
     bridge.emit(
       'voice:status',
       voiceStatus({
@@ -263,7 +248,7 @@ describe.each(['vi', 'en'] as const)('in %s', (lang) => {
         },
       }),
     )
-    await settle()
+    await host.settle()
     expect(nbsp($('voice-problem')?.textContent)).toContain(TEXTS[lang].wallet)
     await copyAndCheck(lang)
   })
@@ -288,14 +273,14 @@ describe.each(['vi', 'en'] as const)('in %s', (lang) => {
       params: { suggestion: 'https://gw.example.com' },
       message: 'Leave /v1 out of the gateway address.',
     } as IpcError)
-    const [url, key] = [...target.querySelectorAll('input')] as HTMLInputElement[]
+    const [url, key] = [...host.target.querySelectorAll('input')] as HTMLInputElement[]
     url!.value = 'https://gw.example.com/v1'
     url!.dispatchEvent(new Event('input', { bubbles: true }))
     key!.value = 'sk-test-0001'
     key!.dispatchEvent(new Event('input', { bubbles: true }))
     flushSync()
-    target.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true }))
-    await settle()
+    host.target.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true }))
+    await host.settle()
     const said = nbsp($('key-error')?.textContent)
     expect(said).toContain('https://gw.example.com')
     expect(said).toContain(lang === 'vi' ? 'kết thúc bằng /v1' : 'ends in /v1')

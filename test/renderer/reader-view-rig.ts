@@ -1,7 +1,7 @@
 // The Reader view mounted in jsdom over a fake bridge answering with the reader fixtures and a fake
 // AudioContext, with helpers to type, wait for the price and read the screen. Call `readerViewRig()` at
 // the top of a test file: the fake bridge is installed before the view's modules are imported.
-import { flushSync, mount, unmount, type Component } from 'svelte'
+import { flushSync, type Component } from 'svelte'
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import type { Settings } from '../../preload/contract'
 import type { AppStore } from '../../renderer/stores/app.svelte'
@@ -9,6 +9,7 @@ import type { ReaderStore } from '../../renderer/stores/reader.svelte'
 import { installFakeBridge, type FakeBridge } from './account-fake-bridge'
 import { fakeContext } from './reader-fake-audio'
 import { answerReader, readerSettings } from './reader-fixtures'
+import { viewHost } from './view-host'
 
 export interface ReaderViewRig {
   bridge: FakeBridge
@@ -35,15 +36,10 @@ export function readerViewRig(): ReaderViewRig {
   let Reader: Component<{ reader: ReaderStore }>
   let Store: typeof ReaderStore
   let debounceMs = 0
-  let target: HTMLElement
-  let view: ReturnType<typeof mount> | null = null
-  let stop: (() => void) | null = null
+  const host = viewHost()
 
   const rig = {
-    async settle() {
-      for (let i = 0; i < 8; i++) await new Promise((r) => setTimeout(r, 0))
-      flushSync()
-    },
+    settle: host.settle,
     async priced() {
       await new Promise((r) => setTimeout(r, debounceMs + 10))
       await rig.settle()
@@ -54,8 +50,7 @@ export function readerViewRig(): ReaderViewRig {
     }),
     async show(store?: ReaderStore) {
       const s = store ?? new Store({ createContext: () => fakeContext(), listDevices: async () => [] })
-      stop ??= s.start()
-      view = mount(Reader, { target, props: { reader: s } })
+      host.show(Reader, { reader: s }, () => s.start())
       await rig.settle()
       return s
     },
@@ -66,10 +61,10 @@ export function readerViewRig(): ReaderViewRig {
       flushSync()
       await rig.priced()
     },
-    $: (testid: string) => target.querySelector<HTMLElement>(`[data-testid="${testid}"]`),
-    $$: (testid: string) => [...target.querySelectorAll<HTMLElement>(`[data-testid="${testid}"]`)],
+    $: (testid: string) => host.target.querySelector<HTMLElement>(`[data-testid="${testid}"]`),
+    $$: (testid: string) => [...host.target.querySelectorAll<HTMLElement>(`[data-testid="${testid}"]`)],
     text: (testid: string) => nbsp(rig.$(testid)?.textContent),
-    target: () => target,
+    target: () => host.target,
   } as ReaderViewRig
 
   beforeAll(async () => {
@@ -90,16 +85,9 @@ export function readerViewRig(): ReaderViewRig {
       return { ...current, tts: { ...current.tts, ...(patch as { tts: object }).tts } }
     })
     app.settings.set(rig.settings())
-    target = document.createElement('div')
-    document.body.append(target)
   })
 
   afterEach(() => {
-    if (view) unmount(view)
-    view = null
-    stop?.()
-    stop = null
-    target.remove()
     vi.useRealTimers()
   })
 

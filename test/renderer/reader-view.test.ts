@@ -1,10 +1,11 @@
 // The Reader view in jsdom over a fake bridge and a fake AudioContext: options greyed out with their
 // reasons, the price line and Read held back while there are problems, progress, the highlighted chunk,
 // the history's countdown and gone texts, in Vietnamese and in English.
-import { flushSync, mount, unmount } from 'svelte'
+import { flushSync } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
+import { viewHost } from './view-host'
 import { fakeContext } from './reader-fake-audio'
 import {
   answerReader,
@@ -27,18 +28,12 @@ const { ReaderStore } = await import('../../renderer/stores/reader.svelte')
 const { ESTIMATE_DEBOUNCE_MS } = await import('../../renderer/stores/reader-estimate.svelte')
 const { app } = await import('../../renderer/stores/app.svelte')
 
-let target: HTMLElement
-let view: ReturnType<typeof mount> | null = null
-let stop: (() => void) | null = null
+const host = viewHost()
 
-const settle = async () => {
-  for (let i = 0; i < 8; i++) await new Promise((r) => setTimeout(r, 0))
-  flushSync()
-}
-const priced = () => new Promise((r) => setTimeout(r, ESTIMATE_DEBOUNCE_MS + 10)).then(settle)
+const priced = () => new Promise((r) => setTimeout(r, ESTIMATE_DEBOUNCE_MS + 10)).then(host.settle)
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ')
-const $ = (testid: string) => target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
-const $$ = (testid: string) => [...target.querySelectorAll<HTMLElement>(`[data-testid="${testid}"]`)]
+const $ = (testid: string) => host.target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
+const $$ = (testid: string) => [...host.target.querySelectorAll<HTMLElement>(`[data-testid="${testid}"]`)]
 const text = (testid: string) => nbsp($(testid)?.textContent)
 
 function settings(patch: Partial<Settings['tts']> = {}, language: 'vi' | 'en' = 'vi'): Settings {
@@ -48,9 +43,8 @@ function settings(patch: Partial<Settings['tts']> = {}, language: 'vi' | 'en' = 
 async function show(
   store = new ReaderStore({ createContext: () => fakeContext(), listDevices: async () => [] }),
 ) {
-  stop ??= store.start()
-  view = mount(Reader, { target, props: { reader: store } })
-  await settle()
+  host.show(Reader, { reader: store }, () => store.start())
+  await host.settle()
   return store
 }
 
@@ -70,16 +64,9 @@ beforeEach(() => {
     return { ...current, tts: { ...current.tts, ...(patch as { tts: object }).tts } }
   })
   app.settings.set(settings())
-  target = document.createElement('div')
-  document.body.append(target)
 })
 
 afterEach(() => {
-  if (view) unmount(view)
-  view = null
-  stop?.()
-  stop = null
-  target.remove()
   vi.useRealTimers()
 })
 
@@ -115,12 +102,12 @@ describe('options', () => {
     expect(speed.disabled).toBe(false)
     expect([speed.min, speed.max]).toEqual(['0.25', '4'])
     await store.options.setModel(G.id)
-    await settle()
+    await host.settle()
     expect(speed.disabled).toBe(true)
     expect(speed.title).toBe('Mô hình này bỏ qua tốc độ và luôn đọc ở tốc độ thường.')
     expect(text('reader-speed-why')).toBe(speed.title)
     await store.options.setModel(V3.id)
-    await settle()
+    await host.settle()
     expect([speed.min, speed.max, speed.disabled]).toEqual(['0.7', '1.2', false])
   })
 
@@ -128,18 +115,18 @@ describe('options', () => {
     const store = await show()
     expect($$('reader-voice-preview')).toHaveLength(1)
     await store.options.setModel(FREE.id)
-    await settle()
+    await host.settle()
     const codes = [...($('reader-voice') as HTMLSelectElement).options].map((o) => o.value)
     expect(codes).toEqual(['vi', 'en', 'ja', 'ko', 'zh', 'fr', 'de', 'es', 'pt', 'th', 'id', 'ru'])
     await store.options.setModel(CLASSIC.id)
-    await settle()
+    await host.settle()
     const field = $('reader-voice') as HTMLInputElement
     expect(field.type).toBe('text')
     expect(field.value).toBe('vi-VN-Standard-A')
-    expect(nbsp(target.textContent)).toContain('ví dụ vi-VN-Standard-A')
+    expect(nbsp(host.target.textContent)).toContain('ví dụ vi-VN-Standard-A')
     await store.options.setModel(G.id)
-    await settle()
-    expect(nbsp(target.textContent)).toContain('lặng lẽ đọc bằng giọng mặc định')
+    await host.settle()
+    expect(nbsp(host.target.textContent)).toContain('lặng lẽ đọc bằng giọng mặc định')
     expect($$('reader-voice-preview')).toHaveLength(0)
     // The familiar OpenAI-style names the service maps, offered after the model's own voices.
     const aliases = $('reader-voice-aliases') as HTMLOptGroupElement
@@ -147,7 +134,7 @@ describe('options', () => {
       ['nova', 'nova → Leda'],
     ])
     await store.options.setModel(M9.id)
-    await settle()
+    await host.settle()
     const first = ($('reader-voice') as HTMLSelectElement).options[0]
     expect([first?.value, nbsp(first?.textContent)]).toEqual(['', 'Giọng mặc định của mô hình'])
   })
@@ -233,8 +220,7 @@ describe('the price line and Read', () => {
   it('keeps the draft when the view goes away and comes back', async () => {
     const store = await show()
     await type('Bản nháp chưa đọc')
-    if (view) unmount(view)
-    view = null
+    host.unmount()
     await show(store)
     expect(($('reader-text') as HTMLTextAreaElement).value).toBe('Bản nháp chưa đọc')
   })
@@ -257,12 +243,12 @@ describe('while reading', () => {
 
     const error = { kind: 'server' as const, message: '502 upstream_error', chunkIndex: 1 }
     bridge.emit('tts:reading', reading({ ready: 1, state: 'failed', error }))
-    await settle()
+    await host.settle()
     expect($('reader-stop')).toBeNull()
     expect(text('reader-error')).toContain('Dừng ở phần 2: Dịch vụ đang gặp lỗi. Thử lại sau.')
     bridge.answer('tts:resume', () => reading({ ready: 1 }))
     $('reader-resume')?.click()
-    await settle()
+    await host.settle()
     expect(bridge.calls.filter((c) => c.channel === 'tts:resume')).toHaveLength(1)
     expect($('reader-resume')).toBeNull()
   })
@@ -285,7 +271,7 @@ describe('while reading', () => {
     expect($('reader-resume')).toBeNull()
     bridge.answer('tts:resume', () => reading({ ready: 1 }))
     $('reader-pay-again')?.click()
-    await settle()
+    await host.settle()
     expect(bridge.calls.filter((c) => c.channel === 'tts:resume').map((c) => c.request)).toEqual([
       { payAgain: true },
     ])
@@ -306,7 +292,7 @@ describe('while reading', () => {
     expect(text('reader-error')).toContain('Phần 1 không nhận được trả lời')
     bridge.answer('tts:resume', () => reading({ state: 'failed', error }))
     $('reader-resume')?.click()
-    await settle()
+    await host.settle()
     expect(bridge.calls.filter((c) => c.channel === 'tts:resume').map((c) => c.request)).toEqual([
       { payAgain: false },
     ])
@@ -364,6 +350,6 @@ describe('in English', () => {
     const opus = [...($('reader-format') as HTMLSelectElement).options].find((o) => o.value === 'opus')
     expect(nbsp(opus?.textContent)).toContain('a reading is saved as one file only in mp3, wav or pcm')
     expect(text('reader-history-gone')).toContain('24 h on the FREE plan and 72 h on paid plans')
-    expect(nbsp(target.textContent)).toContain('₫400 per 1,000 characters')
+    expect(nbsp(host.target.textContent)).toContain('₫400 per 1,000 characters')
   })
 })

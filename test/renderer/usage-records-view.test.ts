@@ -1,12 +1,13 @@
 // The Usage window's recent requests in jsdom: the times headed "Sent" and "Finished", a record from
 // before 2026-08-16 shown as finished at its date with no sending time, and sorting by time on the sending
 // time where it is known (management-api.md "Usage record").
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { flushSync } from 'svelte'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Part, Settings, UsageRecordsPage } from '../../preload/contract'
 import { usagePageSchema } from '../../main/api/management/schemas/account'
 import { withRecordTimes } from '../../main/api/management/usage-times'
 import { installFakeBridge } from './account-fake-bridge'
+import { viewHost } from './view-host'
 import { usageRecord } from '../support/usage-record'
 
 installFakeBridge()
@@ -42,30 +43,20 @@ const QUICK = {
 }
 const OLD = { ...base, id: 'old', date: '2026-08-10T09:00:00.000Z' }
 
-let target: HTMLElement
-let view: ReturnType<typeof mount> | null = null
+const host = viewHost()
 
 beforeEach(() => {
   app.settings.set({ language: 'vi', theme: 'light' } as Settings)
-  target = document.createElement('div')
-  document.body.append(target)
-})
-
-afterEach(() => {
-  if (view) unmount(view)
-  view = null
-  target.remove()
 })
 
 function show(part: Part<UsageRecordsPage>) {
   usage.records.part = part
-  view = mount(RecordsSection, { target })
-  flushSync()
+  host.show(RecordsSection)
 }
 
-const header = (col: string) => target.querySelector<HTMLButtonElement>(`th[data-col="${col}"] button`)!
+const header = (col: string) => host.target.querySelector<HTMLButtonElement>(`th[data-col="${col}"] button`)!
 const times = (col: string) =>
-  [...target.querySelectorAll(`tbody td[data-col="${col}"]`)].map(
+  [...host.target.querySelectorAll(`tbody td[data-col="${col}"]`)].map(
     (td) => td.querySelector('time')?.getAttribute('datetime') ?? td.textContent!.trim(),
   )
 
@@ -74,7 +65,7 @@ describe('the recent requests table', () => {
     show(page([QUICK, LONG]))
     expect(header('sent').textContent).toContain('Gửi lúc')
     expect(header('completed').textContent).toContain('Hoàn tất')
-    expect(target.querySelector('[data-testid="records-no-sent-time"]')).toBeNull()
+    expect(host.target.querySelector('[data-testid="records-no-sent-time"]')).toBeNull()
   })
 
   it('shows a record from before 2026-08-16 as finished at its date, its sending time unknown', () => {
@@ -82,11 +73,13 @@ describe('the recent requests table', () => {
     expect(times('sent')).toEqual([QUICK.date, LONG.date, '—'])
     expect(times('completed')).toEqual([QUICK.completedAt, LONG.completedAt, OLD.date])
     // The duration is the finish's second line; unknown without a sending time, so not shown.
-    const durations = [...target.querySelectorAll('tbody td[data-col="completed"]')].map(
+    const durations = [...host.target.querySelectorAll('tbody td[data-col="completed"]')].map(
       (td) => td.querySelector('[data-detail="completed"]')?.textContent ?? null,
     )
     expect(durations).toEqual(['3 giây', '40 phút', null])
-    expect(target.querySelector('[data-testid="records-no-sent-time"]')?.textContent).toContain('16/08/2026')
+    expect(host.target.querySelector('[data-testid="records-no-sent-time"]')?.textContent).toContain(
+      '16/08/2026',
+    )
   })
 
   it('sorts by the sending time, not by when a request finished', () => {
@@ -111,16 +104,15 @@ describe('the recent requests table', () => {
     usage.daily.request = { days: 7 }
     usage.daily.part = { ...page([]), value: { data: [day('2026-08-31', 250), day('2026-09-01', 1)] } }
     show(page([QUICK, LONG, OLD]))
-    const note = target.querySelector('[data-testid="records-truncated"]')?.textContent ?? ''
+    const note = host.target.querySelector('[data-testid="records-truncated"]')?.textContent ?? ''
     expect(note.replace(/\s+/g, ' ')).toContain('7 ngày qua có 251 yêu cầu')
     expect(note).toContain('thiếu 248 yêu cầu cũ hơn')
-    unmount(view!)
-    view = null
-    target.innerHTML = ''
+    host.unmount()
+    host.target.innerHTML = ''
     // Every request of the period listed: nothing to say.
     usage.daily.part = { ...page([]), value: { data: [day('2026-09-01', 3)] } }
     show(page([QUICK, LONG, OLD]))
-    expect(target.querySelector('[data-testid="records-truncated"]')).toBeNull()
+    expect(host.target.querySelector('[data-testid="records-truncated"]')).toBeNull()
     usage.daily.part = null
     usage.daily.request = null
   })
@@ -128,6 +120,6 @@ describe('the recent requests table', () => {
   it('names the time zone it shows the times in', () => {
     show(page([QUICK]))
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    expect(target.querySelector('[data-testid="records-zone"]')?.textContent).toContain(zone)
+    expect(host.target.querySelector('[data-testid="records-zone"]')?.textContent).toContain(zone)
   })
 })

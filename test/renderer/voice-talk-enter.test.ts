@@ -1,8 +1,9 @@
 // Enter works the talk button as the space bar does, while the button has the focus: held for
 // push-to-talk, one toggle per press in hands-free, and never a second toggle from the button's own click.
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { flushSync } from 'svelte'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { installFakeBridge } from './account-fake-bridge'
+import { viewHost } from './view-host'
 import { settingsWith, voiceHistory, voiceModels, voiceSnapshot, voiceSummary } from './voice-fixtures'
 
 const bridge = installFakeBridge()
@@ -11,22 +12,15 @@ const { default: Voice } = await import('../../renderer/views/Voice.svelte')
 const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
 const { app } = await import('../../renderer/stores/app.svelte')
 
-let target: HTMLElement
-let view: ReturnType<typeof mount> | null = null
-let stop: (() => void) | null = null
+const host = viewHost({ ticks: 5 })
 
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
-  flushSync()
-}
 const calls = (channel: string) => bridge.calls.filter((c) => c.channel === channel)
 
 async function talkButton(): Promise<HTMLButtonElement> {
   const store = new VoiceStore(null)
-  stop = store.start()
-  view = mount(Voice, { target, props: { voice: store } })
-  await settle()
-  return target.querySelector<HTMLButtonElement>('[data-testid="talk-button"]')!
+  host.show(Voice, { voice: store }, () => store.start())
+  await host.settle()
+  return host.target.querySelector<HTMLButtonElement>('[data-testid="talk-button"]')!
 }
 
 /** Sends Enter to `on`; true when the page's default action (the button's click) was cancelled. */
@@ -50,16 +44,6 @@ beforeEach(() => {
   bridge.answer('voice:history', () => voiceHistory)
   bridge.answer('voice:end', () => voiceSummary())
   app.settings.set(settingsWith())
-  target = document.createElement('div')
-  document.body.append(target)
-})
-
-afterEach(() => {
-  if (view) unmount(view)
-  view = null
-  stop?.()
-  stop = null
-  target.remove()
 })
 
 describe('Enter on the talk button', () => {
@@ -79,7 +63,7 @@ describe('Enter on the talk button', () => {
 
   it('does nothing while another control has the focus', async () => {
     await talkButton()
-    const instructions = target.querySelector<HTMLElement>('[data-testid="voice-instructions"]')!
+    const instructions = host.target.querySelector<HTMLElement>('[data-testid="voice-instructions"]')!
     instructions.focus()
     expect(enter(instructions, 'keydown')).toBe(false)
     enter(instructions, 'keyup')

@@ -1,9 +1,10 @@
 // The Voice view in jsdom over a fake bridge: what main pushes shows up (state, captions, money, problems,
 // history), and the talk button, the space bar and End reach main.
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushSync } from 'svelte'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings, VoiceModel, VoiceSessionSummary, VoiceStatus } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
+import { viewHost } from './view-host'
 import {
   fakeAudio,
   settingsWith,
@@ -21,16 +22,10 @@ const { default: Voice } = await import('../../renderer/views/Voice.svelte')
 const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
 const { app } = await import('../../renderer/stores/app.svelte')
 
-let target: HTMLElement
-let view: ReturnType<typeof mount> | null = null
-let stop: (() => void) | null = null
+const host = viewHost({ ticks: 5 })
 
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
-  flushSync()
-}
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ')
-const $ = (testid: string) => target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
+const $ = (testid: string) => host.target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
 const calls = (channel: string) => bridge.calls.filter((c) => c.channel === channel)
 function status(patch: Partial<VoiceStatus>) {
   bridge.emit('voice:status', voiceStatus(patch))
@@ -39,9 +34,8 @@ function status(patch: Partial<VoiceStatus>) {
 
 async function show() {
   const store = new VoiceStore(null)
-  stop = store.start()
-  view = mount(Voice, { target, props: { voice: store } })
-  await settle()
+  host.show(Voice, { voice: store }, () => store.start())
+  await host.settle()
   return store
 }
 
@@ -52,16 +46,6 @@ beforeEach(() => {
   bridge.answer('voice:history', () => voiceHistory)
   bridge.answer('voice:end', () => voiceSummary())
   app.settings.set(settingsWith())
-  target = document.createElement('div')
-  document.body.append(target)
-})
-
-afterEach(() => {
-  if (view) unmount(view)
-  view = null
-  stop?.()
-  stop = null
-  target.remove()
 })
 
 describe('what main pushes', () => {
@@ -82,13 +66,13 @@ describe('what main pushes', () => {
     bridge.emit('voice:line', voiceLine({ itemId: 'u0', order: 0, role: 'user', text: 'Bạn là ai?' }))
     bridge.emit('voice:line', voiceLine({ itemId: 'a1', order: 1, text: 'Tôi là', final: false }))
     flushSync()
-    let lines = target.querySelectorAll<HTMLElement>('[data-testid="voice-line"]')
+    let lines = host.target.querySelectorAll<HTMLElement>('[data-testid="voice-line"]')
     expect([...lines].map((l) => l.dataset.role)).toEqual(['user', 'assistant'])
     expect(lines[1]?.textContent).toContain('Tôi là')
 
     bridge.emit('voice:line', voiceLine({ itemId: 'a1', order: 1, text: 'Tôi là trợ lý', cancelled: true }))
     flushSync()
-    lines = target.querySelectorAll<HTMLElement>('[data-testid="voice-line"]')
+    lines = host.target.querySelectorAll<HTMLElement>('[data-testid="voice-line"]')
     expect(lines).toHaveLength(2)
     expect(lines[1]?.dataset.cancelled).toBe('true')
     expect(lines[1]?.textContent).toContain('Tôi là trợ lý')
@@ -144,7 +128,7 @@ describe('what main pushes', () => {
   it('names the talk key that is set, readably, and how it works on this desktop', async () => {
     app.settings.set(settingsWith({ talkKey: 'CommandOrControl+Alt+K' }))
     await show()
-    const intro = () => nbsp(target.querySelector('header p')?.textContent)
+    const intro = () => nbsp(host.target.querySelector('header p')?.textContent)
     expect(intro()).toContain('Giữ Ctrl+Alt+K ở bất cứ đâu')
     expect(intro()).not.toContain('CommandOrControl')
     bridge.emit('hotkey:changed', {
@@ -312,13 +296,13 @@ describe('what main pushes', () => {
 
   it("puts the WebRTC links' figures on the page for measurements", async () => {
     const store = new VoiceStore(null)
-    stop = store.start()
+    const stop = store.start()
     const audio = {
       ...fakeAudio(),
       rtc: { links: 1, connected: 1, inboundAudioEnergy: 0.25, inboundSamples: 48_000, outboundPackets: 50 },
     }
-    view = mount(Voice, { target, props: { voice: store, audio } })
-    await settle()
+    host.show(Voice, { voice: store, audio }, () => stop)
+    await host.settle()
     const root = $('voice-view')
     expect(root?.dataset.rtcLinks).toBe('1')
     expect(root?.dataset.rtcConnected).toBe('1')
@@ -369,9 +353,9 @@ describe('what main pushes', () => {
     status({ state: 'speaking', cost })
     bridge.emit('voice:summary', voiceSummary())
     status({ state: 'ended', cost })
-    await settle()
+    await host.settle()
     expect(nbsp($('voice-cost')?.textContent)).toContain('77.000 ₫')
-    expect(target.querySelectorAll('[data-testid="voice-line"]')).toHaveLength(1)
+    expect(host.target.querySelectorAll('[data-testid="voice-line"]')).toHaveLength(1)
 
     // The press opens a new conversation: main sends the status without the last one's figures.
     status({ state: 'ended', pressed: true, cost: null })
@@ -382,7 +366,7 @@ describe('what main pushes', () => {
     expect(nbsp(meter?.textContent)).not.toContain('77.000 ₫')
     // The estimate is the chosen model's again, not the last session's rate.
     expect(nbsp($('voice-cost-rate')?.textContent)).toContain('2.709 ₫/phút')
-    expect(target.querySelectorAll('[data-testid="voice-line"]')).toHaveLength(0)
+    expect(host.target.querySelectorAll('[data-testid="voice-line"]')).toHaveLength(0)
     // The last conversation's sessions stay listed in the history.
     expect($('voice-history')?.querySelectorAll('tbody tr')).toHaveLength(2)
   })
@@ -453,7 +437,7 @@ describe('talking', () => {
     status({ state: 'ready' })
     expect(end.disabled).toBe(false)
     end.click()
-    await settle()
+    await host.settle()
     expect(calls('voice:end')).toHaveLength(1)
     expect(end.disabled).toBe(true)
     const summary = nbsp($('voice-summary')?.textContent)
@@ -467,7 +451,7 @@ describe('talking', () => {
     await show()
     status({ state: 'ready' })
     ;($('voice-end') as HTMLButtonElement).click()
-    await settle()
+    await host.settle()
     const summary = nbsp($('voice-summary')?.textContent)
     expect(summary).toContain('không rõ')
     expect(summary).not.toContain('0 ₫')

@@ -7,7 +7,8 @@ import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReaderChoice, ReadingStatus } from '../../preload/contract'
+import type { ReadingStatus } from '../../preload/contract'
+import { choice } from './support/reader-choice'
 import { TtsClient } from '../../main/api/tts/tts-client'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import { EventHub } from '../../main/ipc/event-hub'
@@ -74,14 +75,6 @@ async function rig(historyDir: string) {
   })
   return { reader, saved }
 }
-
-const choice = (text: string): ReaderChoice => ({
-  text,
-  model: 'openai/tts-1',
-  voice: 'alloy',
-  format: 'mp3',
-  speed: 1,
-})
 
 function vietnamese(tag: string, chars: number): string {
   let text = ''

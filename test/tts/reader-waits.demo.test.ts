@@ -6,7 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ReaderChoice, ReaderWait, ReadingStatus } from '../../preload/contract'
+import type { ReaderWait, ReadingStatus } from '../../preload/contract'
+import { choice } from './support/reader-choice'
 import { TtsClient } from '../../main/api/tts/tts-client'
 import type { RequestWait } from '../../main/api/tts/tts-retry'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
@@ -55,14 +56,6 @@ async function rig(historyDir?: string) {
     seen.filter((e) => e.channel === 'tts:reading') as Array<Seen & { payload: ReadingStatus }>
   return { reader, seen, waits, statuses }
 }
-
-const choice = (text: string): ReaderChoice => ({
-  text,
-  model: 'openai/tts-1',
-  voice: 'alloy',
-  format: 'mp3',
-  speed: 1,
-})
 
 async function until(what: string, pred: () => boolean): Promise<void> {
   const end = Date.now() + 30_000

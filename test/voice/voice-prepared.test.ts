@@ -2,24 +2,16 @@
 // likely, never connected (so never billed) until the press, which then opens it without a create of its
 // own; replaced when the settings change; nothing made at all while neither the Voice view nor the talk
 // hotkey asks for it. Over WebRTC the page's peer and offer are made ahead too (a werift peer here).
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SessionsApi } from '../../main/realtime/sessions-api'
 import { voice as toneVoice } from '../realtime/support/demo-engine'
-import { sleep, speakInto, startVoiceRig, type VoiceRig } from './support/voice-rig'
-import { weriftPage, type WeriftPage } from './support/werift-page'
+import { sleep, speakInto, type VoiceRig } from './support/voice-rig'
+import { voiceRigsClosedAfterEach } from './support/closed-after-each'
 
 const MODEL_R = 'openai/gpt-realtime'
 const MIC_RATE_HZ = 48_000
 
-let rig: VoiceRig | null = null
-let page: WeriftPage | null = null
-
-afterEach(async () => {
-  await page?.close()
-  page = null
-  await rig?.close()
-  rig = null
-})
+const rigs = voiceRigsClosedAfterEach()
 
 /** Every session the demo created for the account, newest first: one per create request it took. */
 async function demoSessions(r: VoiceRig): Promise<{ id: string; status: string }[]> {
@@ -62,7 +54,7 @@ async function talk(r: VoiceRig, ms: number): Promise<void> {
 
 describe('a session made ready before the first press', () => {
   it('is created but not connected, so nothing bills, until the press opens it with no create', async () => {
-    const r = (rig = await startVoiceRig())
+    const r = await rigs.start()
     const before = walletVnd(r)
     r.voice.setViewShown(true)
     const id = await preparedId(r)
@@ -80,8 +72,8 @@ describe('a session made ready before the first press', () => {
   })
 
   it('over WebRTC, the page made its peer and offer ahead, and the press takes them', async () => {
-    const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'webrtc' }))
-    const p = (page = weriftPage(r.events, r.voice.rtc))
+    const r = await rigs.start({ model: MODEL_R, transport: 'webrtc' })
+    const p = rigs.page(r)
     r.voice.setViewShown(true)
     const id = await preparedId(r)
     expect(p.commands.map((c) => c.op)).toEqual(['prepare'])
@@ -96,7 +88,7 @@ describe('a session made ready before the first press', () => {
   })
 
   it('is replaced when the settings change, the old one cancelled uncharged', async () => {
-    const r = (rig = await startVoiceRig())
+    const r = await rigs.start()
     const before = walletVnd(r)
     r.voice.setViewShown(true)
     const first = await preparedId(r)
@@ -110,7 +102,7 @@ describe('a session made ready before the first press', () => {
   })
 
   it('is not made while the Voice view is closed and the hotkey is off, and goes when they close', async () => {
-    const r = (rig = await startVoiceRig())
+    const r = await rigs.start()
     r.voice.setViewShown(false)
     r.voice.setHotkeyArmed(false)
     await r.voice.settingsChanged()
@@ -124,7 +116,7 @@ describe('a session made ready before the first press', () => {
   })
 
   it('is kept while the hotkey is armed only for a while after the last use', async () => {
-    const r = (rig = await startVoiceRig({}, 'ordinary', undefined, undefined, { prepareLingerMs: 300 }))
+    const r = await rigs.start({}, 'ordinary', undefined, undefined, { prepareLingerMs: 300 })
     r.voice.setHotkeyArmed(true)
     const id = await preparedId(r)
     await poll(() => statusOf(r, id) === 'cancelled', 'the linger to end')

@@ -3,26 +3,19 @@
 // turn's audio goes on the track only while the key is down, the answer comes back on the track while the
 // model events and the SSE service events drive the same status, cost and lines as over a WebSocket, and
 // a dropped peer is resumed on the same session.
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { VoiceStatus } from '../../preload/contract'
 import { voice as toneVoice } from '../realtime/support/demo-engine'
-import { speakInto, startVoiceRig, type VoiceRig } from './support/voice-rig'
-import { weriftPage, type WeriftPage } from './support/werift-page'
+import { speakInto, type VoiceRig } from './support/voice-rig'
+import type { WeriftPage } from './support/werift-page'
+import { voiceRigsClosedAfterEach } from './support/closed-after-each'
 
 const MODEL_R = 'openai/gpt-realtime'
 const MODEL_L = 'google/gemini-live-2.5-flash'
 const MIC_RATE_HZ = 48_000
 const SPEECH_S = 1
 
-let rig: VoiceRig | null = null
-let page: WeriftPage | null = null
-
-afterEach(async () => {
-  await page?.close()
-  page = null
-  await rig?.close()
-  rig = null
-})
+const rigs = voiceRigsClosedAfterEach()
 
 const last = (r: VoiceRig): VoiceStatus | undefined => r.of('voice:status').at(-1)
 
@@ -46,13 +39,8 @@ describe('the voice service over WebRTC', () => {
   it.each(['default', 'alt'] as const)(
     'talks over the track and the data channel, billed from the SSE events (%s variant)',
     async (variant) => {
-      const r = (rig = await startVoiceRig(
-        { model: MODEL_R, transport: 'auto' },
-        'ordinary',
-        undefined,
-        variant,
-      ))
-      const p = (page = weriftPage(r.events, r.voice.rtc))
+      const r = await rigs.start({ model: MODEL_R, transport: 'auto' }, 'ordinary', undefined, variant)
+      const p = rigs.page(r)
       await turn(r, p, SPEECH_S)
       expect(last(r)?.session?.transport).toBe('webrtc')
       expect(p.micOn).toBe(false)
@@ -89,8 +77,8 @@ describe('the voice service over WebRTC', () => {
   )
 
   it('sends what was said before the link opened as audio events, then hands the microphone to the track', async () => {
-    const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'webrtc' }))
-    const p = (page = weriftPage(r.events, r.voice.rtc))
+    const r = await rigs.start({ model: MODEL_R, transport: 'webrtc' })
+    const p = rigs.page(r)
     // A slow network: the session and the SDP exchange take a while, and the user talks meanwhile.
     r.demo.faults.latencyMs = 300
     r.voice.press()
@@ -113,8 +101,8 @@ describe('the voice service over WebRTC', () => {
   })
 
   it('resumes a dropped peer on the same session with a new token, and talks on', async () => {
-    const r = (rig = await startVoiceRig({ model: MODEL_R, transport: 'webrtc' }))
-    const p = (page = weriftPage(r.events, r.voice.rtc))
+    const r = await rigs.start({ model: MODEL_R, transport: 'webrtc' })
+    const p = rigs.page(r)
     await turn(r, p, SPEECH_S)
     await r.until(() => last(r)?.state === 'ready', 30_000, 'the first answer to end')
     const sessionId = last(r)?.session?.id
@@ -136,8 +124,8 @@ describe('the voice service over WebRTC', () => {
   })
 
   it('auto keeps the WebSocket for the live-type model, its default', async () => {
-    const r = (rig = await startVoiceRig({ model: MODEL_L, transport: 'auto' }))
-    const p = (page = weriftPage(r.events, r.voice.rtc))
+    const r = await rigs.start({ model: MODEL_L, transport: 'auto' })
+    const p = rigs.page(r)
     await r.voice.models()
     r.voice.press()
     await speakInto(r.page, toneVoice(MIC_RATE_HZ / 2, MIC_RATE_HZ), MIC_RATE_HZ)
