@@ -79,6 +79,6 @@ describe('the voice session length setting', () => {
     const root = show(rig.SettingsView)
     await settle()
     const section = select(root).closest('section')
-    expect(section?.querySelector('h2')?.textContent).toBe('Trò chuyện giọng nói')
+    expect(section?.querySelector('h2')?.textContent).toBe('Trò chuyện')
   })
 })
