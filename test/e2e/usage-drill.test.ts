@@ -4,6 +4,7 @@
 // with the key main uses.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from './support/axe'
 import { launchChromium } from './support/browser'
 import { startTestHarness } from './support/harness'
 
@@ -132,6 +133,8 @@ describe('the per-model drill-down', () => {
         `nằm trong 200 yêu cầu mới nhất mà dịch vụ liệt kê, nên ` +
         `${countVi(top.requestCount - shownOfTop.length)} yêu cầu không hiện ở đây.`,
     )
+
+    expect(await axeViolations(page)).toEqual([])
 
     // Back by keyboard: the focus returns to the model's own button in the table.
     await page.focus('[data-testid="model-back"]')
