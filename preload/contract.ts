@@ -246,6 +246,8 @@ export interface VoiceModel {
   maxSessionSec: number | null
   /** The transport `auto` picks for this model, when the service says. */
   defaultTransport: VoiceTransport | null
+  /** The per-token prices the list gives for the user's plan, as the live cost meter prices usage. */
+  tokenPricesVnd: VoiceTokenPrices
   /**
    * Null when the model can be used. `no_price_table`: the service lists it without a complete price
    * table, so opening a session is refused (realtime-api.md `realtime_model_not_configured`).
@@ -254,6 +256,19 @@ export interface VoiceModel {
 }
 
 export type VoiceModelUnavailable = 'no_price_table'
+
+/**
+ * VND per 1M tokens of each kind, as `GET /v1/realtime/models` prices them for the caller's plan
+ * (realtime-api.md "What the service does"); null where the list names no price for that kind. Model L
+ * has no cache price, so `cachedIn` is null there even in a complete list.
+ */
+export interface VoiceTokenPrices {
+  audioIn: number | null
+  audioOut: number | null
+  textIn: number | null
+  textOut: number | null
+  cachedIn: number | null
+}
 
 export interface VoiceModels {
   plan: string | null

@@ -51,6 +51,13 @@ function toVoiceModel(m: ModelList['models'][number]): VoiceModel {
     maxSessionSec: m.maxSessionSec,
     defaultTransport:
       m.defaultTransport === 'webrtc' || m.defaultTransport === 'websocket' ? m.defaultTransport : null,
+    tokenPricesVnd: {
+      audioIn: m.audioInVndPer1M,
+      audioOut: m.audioOutVndPer1M,
+      textIn: m.textInVndPer1M,
+      textOut: m.textOutVndPer1M,
+      cachedIn: m.cachedInVndPer1M,
+    },
     unavailable: m.configured === false ? 'no_price_table' : null,
   }
 }

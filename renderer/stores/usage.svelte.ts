@@ -4,6 +4,7 @@ import type { IpcError, IpcResult, Part, UsageDays } from '../../preload/contrac
 import type { DailyUsage } from '../components/account/shapes'
 import type { ModelUsage, UsagePage } from '../components/usage/shapes'
 import { loa } from '../lib/bridge'
+import { UsageModelNames } from './usage-model-names.svelte'
 
 export const USAGE_DAY_SPANS: readonly UsageDays[] = [7, 30, 90, 365]
 /** The most the service lists at once. */
@@ -53,6 +54,18 @@ export class UsageStore {
   readonly daily = new UsageSection<DailyUsage, { days: UsageDays }>((r) => loa.usage.daily(r))
   readonly models = new UsageSection<ModelUsage, undefined>(() => loa.usage.models())
   readonly records = new UsageSection<UsagePage, { limit: number }>((r) => loa.usage.records(r))
+  /** The per-model table's row drilled into, by its `modelId`; null shows every model. */
+  openModelId: string | null = $state(null)
+  readonly modelNames = new UsageModelNames()
+
+  openModel(modelId: string): void {
+    this.openModelId = modelId
+    void this.modelNames.ensure()
+  }
+
+  closeModel(): void {
+    this.openModelId = null
+  }
 
   showDays(days: UsageDays): Promise<void> {
     this.days = days

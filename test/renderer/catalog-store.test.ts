@@ -91,6 +91,7 @@ const voiceModel = (id: string, estimatedVndPerMin: number | null): VoiceModels[
   estimatedVndPerMin,
   maxSessionSec: 3_600,
   defaultTransport: 'webrtc',
+  tokenPricesVnd: { audioIn: null, audioOut: null, textIn: null, textOut: null, cachedIn: null },
   unavailable: estimatedVndPerMin === null ? 'no_price_table' : null,
 })
 const voiceModels: VoiceModels = {

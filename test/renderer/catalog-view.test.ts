@@ -223,6 +223,7 @@ describe('speech and realtime prices', () => {
         estimatedVndPerMin: null,
         maxSessionSec: null,
         defaultTransport: null,
+        tokenPricesVnd: { audioIn: null, audioOut: null, textIn: null, textOut: null, cachedIn: null },
         unavailable: 'no_price_table',
       },
     ]
@@ -244,6 +245,9 @@ describe('speech and realtime prices', () => {
     catalog.select('realtime')
     await host.settle()
     expect(cell('realtime', 'vendor/unpriced-live', 'realtime-price')).toBe('không rõ')
+    expect(cell('realtime', 'vendor/unpriced-live', 'realtime-audio-in')).toBe('không rõ')
+    expect(cell('realtime', 'vendor/unpriced-live', 'realtime-audio-out')).toBe('không rõ')
+    expect(cell('realtime', 'vendor/unpriced-live', 'realtime-other-tokens')).toBe('không rõ')
     expect(nbsp(host.target.querySelector('table[data-kind="realtime"] tbody tr')?.textContent)).toContain(
       'Chưa có bảng giá, chưa dùng được',
     )
@@ -251,10 +255,85 @@ describe('speech and realtime prices', () => {
     app.settings.set({ language: 'en', theme: 'light' } as Settings)
     flushSync()
     expect(cell('realtime', 'vendor/unpriced-live', 'realtime-price')).toBe('unknown')
+    expect(cell('realtime', 'vendor/unpriced-live', 'realtime-audio-in')).toBe('unknown')
     catalog.select('speech')
     await host.settle()
     expect(cell('speech', 'vendor/unpriced', 'speech-price')).toBe('unknown')
     expect(cell('speech', 'openai/tts-1', 'speech-price')).toBe('₫412,500')
+    catalog.select('text')
+  })
+})
+
+describe('realtime token prices', () => {
+  const model = (id: string, tokenPricesVnd: Record<string, number | null>) => ({
+    id,
+    name: id,
+    protocol: 'model-r',
+    voices: ['alloy'],
+    defaultVoice: 'alloy',
+    estimatedVndPerMin: 2_723,
+    maxSessionSec: 3_600,
+    defaultTransport: 'webrtc',
+    tokenPricesVnd,
+    unavailable: null,
+  })
+
+  it('shows audio in and out per 1M tokens, and only the text and cache prices the list gives', async () => {
+    bridge.realtime = [
+      model('vendor/r', {
+        audioIn: 1_375_000,
+        audioOut: 2_722_500,
+        textIn: 110_000,
+        textOut: 440_000,
+        cachedIn: 11_000,
+      }),
+      model('vendor/live', {
+        audioIn: 137_500,
+        audioOut: 550_000,
+        textIn: 13_750,
+        textOut: null,
+        cachedIn: null,
+      }),
+      model('vendor/half', { audioIn: 426_250, audioOut: null, textIn: null, textOut: null, cachedIn: null }),
+    ]
+    show(async (kind) => ({ ok: true, value: demoCatalogList(kind) }))
+    await host.settle()
+    catalog.select('realtime')
+    await host.settle()
+    const row = (id: string) =>
+      host.target.querySelector(`table[data-kind="realtime"] tr[data-model-id="${id}"]`)!
+    const cell = (id: string, testid: string) =>
+      nbsp(row(id).querySelector(`[data-testid="${testid}"]`)?.textContent)
+    const others = (id: string) =>
+      [...row(id).querySelectorAll('[data-testid="realtime-other-tokens"] li')].map((e) =>
+        nbsp(e.textContent),
+      )
+    const kinds = (id: string) =>
+      [...row(id).querySelectorAll('[data-testid="realtime-other-tokens"] li')].map((e) =>
+        e.getAttribute('data-kind'),
+      )
+
+    expect(cell('vendor/r', 'realtime-audio-in')).toBe('1.375.000 ₫')
+    expect(cell('vendor/r', 'realtime-audio-out')).toBe('2.722.500 ₫')
+    expect(kinds('vendor/r')).toEqual(['textIn', 'textOut', 'cachedIn'])
+    expect(others('vendor/r')).toEqual([
+      'văn bản vào 110.000 ₫',
+      'văn bản ra 440.000 ₫',
+      'đầu vào đã lưu đệm 11.000 ₫',
+    ])
+    expect(kinds('vendor/live')).toEqual(['textIn'])
+    expect(cell('vendor/half', 'realtime-audio-in')).toBe('426.250 ₫')
+    expect(cell('vendor/half', 'realtime-audio-out')).toBe('không rõ')
+    expect(cell('vendor/half', 'realtime-other-tokens')).toBe('không rõ')
+    expect(nbsp(host.target.querySelector('table[data-kind="realtime"]')!.textContent)).not.toMatch(
+      /(^|\D)0 ₫/,
+    )
+
+    app.settings.set({ language: 'en', theme: 'light' } as Settings)
+    flushSync()
+    expect(cell('vendor/live', 'realtime-audio-out')).toBe('₫550,000')
+    expect(cell('vendor/live', 'realtime-other-tokens')).toBe('text in ₫13,750')
+    expect(cell('vendor/half', 'realtime-audio-out')).toBe('unknown')
     catalog.select('text')
   })
 })

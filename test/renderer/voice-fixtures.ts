@@ -47,6 +47,13 @@ export const voiceModels: VoiceModels = {
       estimatedVndPerMin: 2709,
       maxSessionSec: 1800,
       defaultTransport: 'webrtc',
+      tokenPricesVnd: {
+        audioIn: 1_375_000,
+        audioOut: 2_722_500,
+        textIn: 110_000,
+        textOut: 440_000,
+        cachedIn: 11_000,
+      },
       unavailable: null,
     },
     {
@@ -58,6 +65,13 @@ export const voiceModels: VoiceModels = {
       estimatedVndPerMin: 1200,
       maxSessionSec: 900,
       defaultTransport: 'websocket',
+      tokenPricesVnd: {
+        audioIn: 137_500,
+        audioOut: 550_000,
+        textIn: 13_750,
+        textOut: 55_000,
+        cachedIn: null,
+      },
       unavailable: null,
     },
   ],

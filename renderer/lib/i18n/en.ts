@@ -4,6 +4,7 @@ import { catalogEn } from './sections/catalog.en'
 import { errorEn } from './sections/error.en'
 import { hotkeyEn } from './sections/hotkey.en'
 import { readerEn } from './sections/reader.en'
+import { usageModelEn } from './sections/usage-model.en'
 import { voiceEn } from './sections/voice.en'
 import type { MessageKey } from './vi'
 
@@ -24,6 +25,7 @@ export const en: Record<MessageKey, string> = {
   ...hotkeyEn,
   ...voiceEn,
   ...readerEn,
+  ...usageModelEn,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Using the built-in demo service. Add your API key in Settings to use your account.',

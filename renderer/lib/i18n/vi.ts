@@ -6,6 +6,7 @@ import { catalogVi } from './sections/catalog.vi'
 import { errorVi } from './sections/error.vi'
 import { hotkeyVi } from './sections/hotkey.vi'
 import { readerVi } from './sections/reader.vi'
+import { usageModelVi } from './sections/usage-model.vi'
 import { voiceVi } from './sections/voice.vi'
 
 /** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
@@ -25,6 +26,7 @@ export const vi = {
   ...hotkeyVi,
   ...voiceVi,
   ...readerVi,
+  ...usageModelVi,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Đang dùng dịch vụ demo tích hợp. Thêm khóa API trong Cài đặt để dùng tài khoản của bạn.',

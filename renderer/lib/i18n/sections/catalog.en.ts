@@ -193,8 +193,14 @@ export const catalogEn: Record<keyof typeof catalogVi, string> = {
   'catalog.realtime.voices': 'Voices',
   'catalog.realtime.minutes': '{count} min',
   'catalog.realtime.hours': '{count} h',
+  'catalog.realtime.audioIn': '₫ per 1M audio tokens in',
+  'catalog.realtime.audioOut': '₫ per 1M audio tokens out',
+  'catalog.realtime.otherTokens': 'Text and cache, ₫ per 1M tokens',
+  'catalog.realtime.textIn': 'text in {price}',
+  'catalog.realtime.textOut': 'text out {price}',
+  'catalog.realtime.cachedIn': 'cached input {price}',
   'catalog.realtime.noPriceTable': 'No price table yet, cannot be used',
   'catalog.realtime.note':
-    'The price per minute is the service’s estimate for a typical conversation on your plan (2 turns a minute, both sides speaking about equally); the bill counts tokens and settles every 60 seconds.',
+    'The price per minute is the service’s estimate for a typical conversation on your plan (2 turns a minute, both sides speaking about equally); the bill counts tokens at the prices per 1 million tokens beside it and settles every 60 seconds.',
   'catalog.unknown': 'unknown',
 }

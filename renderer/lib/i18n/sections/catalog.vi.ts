@@ -191,8 +191,14 @@ export const catalogVi = {
   'catalog.realtime.voices': 'Giọng',
   'catalog.realtime.minutes': '{count} phút',
   'catalog.realtime.hours': '{count} giờ',
+  'catalog.realtime.audioIn': '₫ / 1 triệu token âm thanh vào',
+  'catalog.realtime.audioOut': '₫ / 1 triệu token âm thanh ra',
+  'catalog.realtime.otherTokens': 'Văn bản và bộ nhớ đệm, ₫ / 1 triệu token',
+  'catalog.realtime.textIn': 'văn bản vào {price}',
+  'catalog.realtime.textOut': 'văn bản ra {price}',
+  'catalog.realtime.cachedIn': 'đầu vào đã lưu đệm {price}',
   'catalog.realtime.noPriceTable': 'Chưa có bảng giá, chưa dùng được',
   'catalog.realtime.note':
-    'Giá mỗi phút là ước tính của dịch vụ cho một cuộc trò chuyện điển hình theo gói của bạn (2 lượt mỗi phút, hai bên nói ngang nhau); số tiền thực tính theo token và quyết toán mỗi 60 giây.',
+    'Giá mỗi phút là ước tính của dịch vụ cho một cuộc trò chuyện điển hình theo gói của bạn (2 lượt mỗi phút, hai bên nói ngang nhau); số tiền thực tính theo token với giá mỗi 1 triệu token bên cạnh và quyết toán mỗi 60 giây.',
   'catalog.unknown': 'không rõ',
 } as const
