@@ -15,7 +15,7 @@ const electronFree = [
   'main/audio-port/**',
   'main/tts/**',
   'main/storage/**',
-  'preload/contract.ts',
+  'preload/contract/**',
 ]
 
 export default tseslint.config(
