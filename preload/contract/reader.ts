@@ -2,6 +2,12 @@
 import type { IpcError } from './errors'
 import type { TtsDefaults } from './settings'
 
+/**
+ * The longest text the Reader takes at once (UTF-16 units): a book chapter. The browser harness's
+ * socket caps a frame at 1 MiB, and this at three UTF-8 bytes a unit stays under it.
+ */
+export const MAX_READER_TEXT = 200_000
+
 export type ReaderFormat = TtsDefaults['format']
 /** Why the service does not open a model id: `hyphenated_id`, a multi-vendor id written with underscores; `replaced`, moved to another group. */
 export type ModelClosedCode = 'hyphenated_id' | 'not_open' | 'replaced'
