@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import layers from './eslint-rules/layers.js'
 
 // Code that must run under plain Node (and in tests without Electron) may not import `electron`.
 const electronFree = [
@@ -15,7 +16,7 @@ const electronFree = [
   'main/audio-port/**',
   'main/tts/**',
   'main/storage/**',
-  'preload/contract.ts',
+  'preload/contract/**',
 ]
 
 export default tseslint.config(
@@ -63,5 +64,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Imports point down the layers (hosts -> wiring -> features -> libraries -> contract) and the demo
+    // service shares nothing with the client: ARCHITECTURE.md.
+    files: ['main/**', 'preload/**', 'renderer/**'],
+    plugins: { layers },
+    rules: { 'layers/direction': 'error' },
   },
 )

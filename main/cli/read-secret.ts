@@ -1,6 +1,5 @@
 // Reads a secret for `loa login` without it reaching the command line or the screen: piped standard
 // input when there is one (scripts), else a prompt on the terminal that echoes nothing.
-import type { TextOut } from './verb'
 
 /** The part of process.stdin this needs; tests and scripts hand a pipe. */
 export interface SecretInput extends NodeJS.ReadableStream {
@@ -8,10 +7,15 @@ export interface SecretInput extends NodeJS.ReadableStream {
   setRawMode?(mode: boolean): unknown
 }
 
+/** Where the prompt goes: the terminal, never the secret. */
+export interface PromptOut {
+  write(chunk: string): unknown
+}
+
 /** The longest line read: far above any key, small enough that a wrong pipe is not read whole. */
 const MAX_CHARS = 4096
 
-export async function readSecret(input: SecretInput, prompt: string, promptOut: TextOut): Promise<string> {
+export async function readSecret(input: SecretInput, prompt: string, promptOut: PromptOut): Promise<string> {
   if (input.isTTY && input.setRawMode) return readWithoutEcho(input, prompt, promptOut)
   return firstLine(input)
 }
@@ -27,7 +31,7 @@ async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** Raw mode: each key press arrives as typed and nothing is echoed; Enter ends, Ctrl-C or Ctrl-D cancels. */
-function readWithoutEcho(input: SecretInput, prompt: string, promptOut: TextOut): Promise<string> {
+function readWithoutEcho(input: SecretInput, prompt: string, promptOut: PromptOut): Promise<string> {
   promptOut.write(prompt)
   return new Promise((resolve, reject) => {
     let typed = ''

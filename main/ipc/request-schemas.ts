@@ -2,7 +2,7 @@
 // `invalid_input` error; handlers only ever see validated data.
 import { z } from 'zod'
 import type { RequestChannel, RequestOf } from '../../preload/contract'
-import { MAX_READER_TEXT } from '../tts/text-limit'
+import { MAX_READER_TEXT } from '../../preload/contract'
 
 const none = z.union([z.undefined(), z.null()]).transform(() => undefined)
 const view = z.enum(['voice', 'reader', 'usage', 'catalog', 'settings'])

@@ -3,26 +3,10 @@
 // exist, so a move that should never happen is caught where it happens instead of showing up as a
 // confused UI.
 
-export type EngineState =
-  /** No session: the next press (or `warm()`) creates one. */
-  | 'idle'
-  | 'creating'
-  | 'connecting'
-  /** Connected and quiet. */
-  | 'ready'
-  /** The key is down: the user's audio streams to the service. */
-  | 'listening'
-  /** The turn is closed; the answer has not started playing. */
-  | 'thinking'
-  | 'speaking'
-  /** The socket dropped; resuming the same session within 120 s. */
-  | 'reconnecting'
-  /** `end()` is closing the session. */
-  | 'ending'
-  /** `end()` finished; a press starts a new conversation. */
-  | 'ended'
-  /** A session could not be opened (refused, no network); a press tries again. */
-  | 'failed'
+import type { VoiceState } from '../../preload/contract'
+
+/** The states are the contract's, since the window shows them; `idle` waits for a press or `warm()`. */
+export type EngineState = VoiceState
 
 const LIVE: EngineState[] = ['ready', 'listening', 'thinking', 'speaking']
 

@@ -10,8 +10,12 @@
 //   await keeper.stop()            // DELETE the unused session (free: it never connected)
 import type { EngineClock } from './engine-clock'
 import { Timer } from './engine-clock'
-import { connectWindowMs } from './session-link'
-import type { CreateSessionParams, RealtimeSessionInfo, SessionService } from './sessions-api'
+import {
+  connectWindowMs,
+  type CreateSessionParams,
+  type RealtimeSessionInfo,
+  type SessionService,
+} from './sessions-api'
 
 /** A created, never connected session, and when it arrived on the engine's clock. */
 export interface PreparedLink {

@@ -20,11 +20,12 @@ import type { EngineError } from './engine-events'
 import type { RealtimeEvent, ServiceEvent } from './events'
 import type { OutboxSink } from './outbox'
 import type { PreparedSource } from './prepared-session'
-import type {
-  CreateSessionParams,
-  RealtimeSessionInfo,
-  SessionConnection,
-  SessionService,
+import {
+  connectWindowMs,
+  type CreateSessionParams,
+  type RealtimeSessionInfo,
+  type SessionConnection,
+  type SessionService,
 } from './sessions-api'
 import {
   TransportError,
@@ -85,8 +86,6 @@ const CONNECT_TIMEOUT_MS = 10_000
 /** Spec: "reconnect within 120 seconds"; the last seconds are left for the round trips. */
 const RECONNECT_WINDOW_MS = 120_000
 const WINDOW_MARGIN_MS = 3_000
-/** Spec: the token lives 60 s; used when the session does not say when it must be connected. */
-const CONNECT_WINDOW_MS = 60_000
 const RETRY_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 4_000, 5_000]
 /** New sessions in a row without one opening: beyond this the service is refusing, not flaking. */
 const MAX_RECREATES = 2
@@ -454,14 +453,6 @@ export class SessionLink {
 
 function turnDetectionOf(params: CreateSessionParams): TurnDetection {
   return params.turnDetection
-}
-
-/** From the session's own `connect_by` and `created_at` (server times, so no clock skew), else 60 s. */
-export function connectWindowMs(s: RealtimeSessionInfo): number {
-  const by = s.connectBy ? Date.parse(s.connectBy) : NaN
-  const created = s.createdAt ? Date.parse(s.createdAt) : NaN
-  const window = by - created
-  return Number.isFinite(window) && window > 0 ? window : CONNECT_WINDOW_MS
 }
 
 function sessionIsGone(err: unknown): boolean {

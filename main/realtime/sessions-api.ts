@@ -390,3 +390,14 @@ function toModel(m: ModelJson): RealtimeModelInfo {
     cachedInVndPer1M: price('cached', 'in'),
   }
 }
+
+/** Spec: the token lives 60 s; used when the session does not say when it must be connected. */
+const CONNECT_WINDOW_MS = 60_000
+
+/** From the session's own `connect_by` and `created_at` (server times, so no clock skew), else 60 s. */
+export function connectWindowMs(s: RealtimeSessionInfo): number {
+  const by = s.connectBy ? Date.parse(s.connectBy) : NaN
+  const created = s.createdAt ? Date.parse(s.createdAt) : NaN
+  const window = by - created
+  return Number.isFinite(window) && window > 0 ? window : CONNECT_WINDOW_MS
+}

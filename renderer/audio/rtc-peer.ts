@@ -1,4 +1,4 @@
-// The page's end of one WebRTC link (VoiceRtcCommand in preload/contract.ts; realtime-api.md "WebRTC
+// The page's end of one WebRTC link (VoiceRtcCommand in preload/contract/voice.ts; realtime-api.md "WebRTC
 // connection"): Chromium's own peer carries the audio both ways and a data channel the model's events.
 // Main keeps the session token, so the offer goes to main, which posts it to the service and hands back
 // the answer. A link ends exactly once; main hears how, unless main itself hung up.

@@ -11,8 +11,9 @@
 // What the catalog said is remembered per key for ACCESS_FINDING_TTL_MS, updated by every catalog answer,
 // so the check costs at most one extra request per key in that time.
 
-/** `full`: Account & Usage answer; `catalog_only`: reseller/internal; `locked`: disabled or locked. */
-export type AccountAccess = 'full' | 'catalog_only' | 'locked' | 'unknown'
+import type { AccountAccess } from '../../../preload/contract'
+
+export type { AccountAccess }
 
 /** A lock ends within 24 hours and an account can be re-enabled: look again after this long. */
 export const ACCESS_FINDING_TTL_MS = 10 * 60_000

@@ -1,6 +1,7 @@
 // Turns what the user picked into a request the speech endpoint accepts, by the model's rules
 // (tts-rules.ts): every problem named with the real limit, and the quiet changes the service would make
 // (speed clamped or dropped, an alias, a fallback voice) said as notes. Nothing invalid is ever sent.
+import type { ReaderNote } from '../../../preload/contract'
 import { billableChars } from './text-count'
 import {
   CLASSIC_LETTERS,
@@ -34,13 +35,7 @@ export interface RuleProblem {
 }
 
 /** What the service will do differently from what was asked, without refusing. */
-export type RuleNote =
-  | { code: 'speed_clamped'; from: number; to: number }
-  | { code: 'speed_dropped'; from: number }
-  | { code: 'voice_alias'; alias: string; target: string; deprecated: boolean }
-  | { code: 'voice_fallback'; requested: string; fallback: string }
-  | { code: 'voice_default'; voice: string | null }
-  | { code: 'voice_unchecked'; voice: string }
+export type RuleNote = ReaderNote
 
 /** The body of POST /v1/audio/speech, exactly as it is to be sent. */
 export interface SpeechRequestBody {

@@ -2,6 +2,7 @@
 // "Aliases", "Group-specific rules on POST /audio/speech", "Other limits") as data; tts-check.ts checks
 // a request against them.
 // What `GET /v1/models/tts` says about a model wins; the spec's group numbers fill in what it does not.
+import type { ModelClosedCode } from '../../../preload/contract'
 
 export type TtsGroup = 'free' | 'A' | 'G' | 'classic' | 'v3' | 'multi'
 export type TtsFormat = 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm' | 'ogg'
@@ -66,8 +67,7 @@ export interface ModelClosure {
   message: string
 }
 
-/** `hyphenated_id`: a multi-vendor id written with underscores; `replaced`: moved to another group. */
-export type ModelClosedCode = 'hyphenated_id' | 'not_open' | 'replaced'
+export type { ModelClosedCode }
 
 /** What `GET /v1/models/tts` may say of one model (its body shape is not in the spec; all optional). */
 export interface TtsModelInfo {

@@ -1,13 +1,23 @@
 // Account & Usage group: `/me`, `/usage`, `/usage/daily`, `/usage/models`, `/usage/stats`
 // (management-api.md "Resources and their fields").
 import { z } from 'zod'
+import type {
+  Account,
+  DailyUsage,
+  DailyUsageItem,
+  KnownKeySource,
+  KnownPlan,
+  ModelUsage,
+  ModelUsageItem,
+  UsagePage,
+  UsageRecord,
+  UsageStats,
+} from '../../../../preload/contract'
 import { calendarDay, openString, timestamp } from './common'
 
-export const KNOWN_PLANS = ['FREE', 'BASIC', 'ADVANCED_PLUS', 'ULTRA'] as const
-export type KnownPlan = (typeof KNOWN_PLANS)[number]
+export const KNOWN_PLANS = ['FREE', 'BASIC', 'ADVANCED_PLUS', 'ULTRA'] as const satisfies readonly KnownPlan[]
 
-export const KNOWN_KEY_SOURCES = ['PRIMARY'] as const
-export type KnownKeySource = (typeof KNOWN_KEY_SOURCES)[number]
+export const KNOWN_KEY_SOURCES = ['PRIMARY'] as const satisfies readonly KnownKeySource[]
 
 export const accountSchema = z.looseObject({
   id: z.string(),
@@ -18,7 +28,7 @@ export const accountSchema = z.looseObject({
   /** Null, or no field at all, is read as a plan that does not expire. */
   planExpiresAt: timestamp.nullable().default(null),
   balance: z.looseObject({ totalVND: z.number(), realVND: z.number(), bonusVND: z.number() }),
-})
+}) satisfies z.ZodType<Account>
 
 export const usageRecordSchema = z.looseObject({
   id: z.string(),
@@ -36,18 +46,23 @@ export const usageRecordSchema = z.looseObject({
   costBeforeDiscount: z.number(),
   discountPercent: z.number(),
   keySource: openString<KnownKeySource>(),
-})
+}) satisfies z.ZodType<UsageRecord>
 
-export const usagePageSchema = z.looseObject({ data: z.array(usageRecordSchema), total: z.number() })
+export const usagePageSchema = z.looseObject({
+  data: z.array(usageRecordSchema),
+  total: z.number(),
+}) satisfies z.ZodType<UsagePage>
 
 export const dailyUsageItemSchema = z.looseObject({
   date: calendarDay,
   totalTokens: z.number(),
   totalCostVND: z.number(),
   requestCount: z.number(),
-})
+}) satisfies z.ZodType<DailyUsageItem>
 
-export const dailyUsageSchema = z.looseObject({ data: z.array(dailyUsageItemSchema) })
+export const dailyUsageSchema = z.looseObject({
+  data: z.array(dailyUsageItemSchema),
+}) satisfies z.ZodType<DailyUsage>
 
 export const modelUsageItemSchema = z.looseObject({
   modelId: z.string(),
@@ -56,9 +71,11 @@ export const modelUsageItemSchema = z.looseObject({
   totalTokens: z.number(),
   totalCostVND: z.number(),
   requestCount: z.number(),
-})
+}) satisfies z.ZodType<ModelUsageItem>
 
-export const modelUsageSchema = z.looseObject({ data: z.array(modelUsageItemSchema) })
+export const modelUsageSchema = z.looseObject({
+  data: z.array(modelUsageItemSchema),
+}) satisfies z.ZodType<ModelUsage>
 
 export const usageStatsSchema = z.looseObject({
   totalRequests: z.number(),
@@ -66,14 +83,18 @@ export const usageStatsSchema = z.looseObject({
   totalCostVND: z.number(),
   last7DaysTokens: z.number(),
   last7DaysCostVND: z.number(),
-})
+}) satisfies z.ZodType<UsageStats>
 
-export type PlanCode = z.output<typeof accountSchema>['plan']
-export type Account = z.output<typeof accountSchema>
-export type UsageRecord = z.output<typeof usageRecordSchema>
-export type UsagePage = z.output<typeof usagePageSchema>
-export type DailyUsageItem = z.output<typeof dailyUsageItemSchema>
-export type DailyUsage = z.output<typeof dailyUsageSchema>
-export type ModelUsageItem = z.output<typeof modelUsageItemSchema>
-export type ModelUsage = z.output<typeof modelUsageSchema>
-export type UsageStats = z.output<typeof usageStatsSchema>
+export type {
+  Account,
+  DailyUsage,
+  DailyUsageItem,
+  KnownKeySource,
+  KnownPlan,
+  ModelUsage,
+  ModelUsageItem,
+  PlanCode,
+  UsagePage,
+  UsageRecord,
+  UsageStats,
+} from '../../../../preload/contract'

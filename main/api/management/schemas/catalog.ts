@@ -1,8 +1,23 @@
 // Model Catalog group: `/models`, `/models/text|image|video|embedding` (management-api.md).
 import { z } from 'zod'
+import type {
+  EmbeddingModel,
+  EmbeddingModelList,
+  ImageModel,
+  ImageModelList,
+  ImagePrice,
+  KnownVideoInputType,
+  ModelBase,
+  ModelKind,
+  TextModel,
+  TextModelList,
+  VideoModel,
+  VideoModelList,
+  VideoPricing,
+} from '../../../../preload/contract'
 import { discount, nullableNumber, openString, requestLimits, timestamp } from './common'
 
-export type ModelKind = 'text' | 'image' | 'video' | 'embedding' | 'other'
+export type { ModelKind }
 
 /**
  * The spec shows TEXT, IMAGE and EMBEDDING and leaves the video value open, so the kind is read from the
@@ -17,7 +32,11 @@ export function modelKindOf(type: string): ModelKind {
   return 'other'
 }
 
-export const modelBaseSchema = z.looseObject({ model_id: z.string(), name: z.string(), provider: z.string() })
+export const modelBaseSchema = z.looseObject({
+  model_id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+}) satisfies z.ZodType<ModelBase>
 
 export const modelSummarySchema = z
   .looseObject({ model_id: z.string(), name: z.string(), provider: z.string(), type: z.string() })
@@ -50,7 +69,7 @@ export const textModelSchema = z.looseObject({
     reasoning: nullableNumber,
   }),
   discount,
-})
+}) satisfies z.ZodType<TextModel>
 
 const imagePriceBySize = z
   .looseObject({ quality: z.string(), size: z.string(), priceUSD: z.number(), discountedVND: z.number() })
@@ -61,7 +80,10 @@ const imagePriceByResolution = z
   .transform((e) => ({ ...e, shape: 'resolution' as const }))
 
 /** Tagged `quality_size` ({quality, size}) or `resolution` ({resolution}); `discountedVND` is per image. */
-export const imagePriceSchema = z.union([imagePriceBySize, imagePriceByResolution])
+export const imagePriceSchema = z.union([
+  imagePriceBySize,
+  imagePriceByResolution,
+]) satisfies z.ZodType<ImagePrice>
 
 export const imageModelSchema = z.looseObject({
   model_id: z.string(),
@@ -84,7 +106,7 @@ export const imageModelSchema = z.looseObject({
     /** Present only for models that support editing. */
     editing: z.array(imagePriceSchema).optional(),
   }),
-})
+}) satisfies z.ZodType<ImageModel>
 
 const videoInputTypePrice = z.looseObject({ costPerSecondUSD: z.number(), example_8s_USD: nullableNumber })
 
@@ -120,7 +142,7 @@ export const videoPricingSchema = z.union([
   z
     .looseObject({ ...videoPricingBase, flat: videoFlatPrice })
     .transform((p) => ({ ...p, shape: 'flat' as const })),
-])
+]) satisfies z.ZodType<VideoPricing>
 
 export const KNOWN_VIDEO_INPUT_TYPES = [
   'text',
@@ -128,8 +150,7 @@ export const KNOWN_VIDEO_INPUT_TYPES = [
   'dual_frame',
   'reference_images',
   'video_extension',
-] as const
-export type KnownVideoInputType = (typeof KNOWN_VIDEO_INPUT_TYPES)[number]
+] as const satisfies readonly KnownVideoInputType[]
 
 export const videoModelSchema = z.looseObject({
   model_id: z.string(),
@@ -143,7 +164,7 @@ export const videoModelSchema = z.looseObject({
   supported_input_types: z.array(openString<KnownVideoInputType>()),
   supports_audio: z.boolean(),
   pricing: videoPricingSchema,
-})
+}) satisfies z.ZodType<VideoModel>
 
 export const embeddingModelSchema = z.looseObject({
   model_id: z.string(),
@@ -162,30 +183,39 @@ export const embeddingModelSchema = z.looseObject({
     input: z.number(),
     discountedVND_per_1M: z.number(),
   }),
-})
+}) satisfies z.ZodType<EmbeddingModel>
 
-export const textModelListSchema = z.looseObject({ data: z.array(textModelSchema), total: z.number() })
-export const imageModelListSchema = z.looseObject({ data: z.array(imageModelSchema), total: z.number() })
+export const textModelListSchema = z.looseObject({
+  data: z.array(textModelSchema),
+  total: z.number(),
+}) satisfies z.ZodType<TextModelList>
+export const imageModelListSchema = z.looseObject({
+  data: z.array(imageModelSchema),
+  total: z.number(),
+}) satisfies z.ZodType<ImageModelList>
 /** The spec's video list has no `total`; one sent anyway is read. */
 export const videoModelListSchema = z.looseObject({
   data: z.array(videoModelSchema),
   total: z.number().optional(),
-})
+}) satisfies z.ZodType<VideoModelList>
 export const embeddingModelListSchema = z.looseObject({
   data: z.array(embeddingModelSchema),
   total: z.number(),
-})
+}) satisfies z.ZodType<EmbeddingModelList>
 
-export type ModelBase = z.output<typeof modelBaseSchema>
 export type ModelSummary = z.output<typeof modelSummarySchema>
 export type ModelCatalog = z.output<typeof modelCatalogSchema>
-export type TextModel = z.output<typeof textModelSchema>
-export type ImagePrice = z.output<typeof imagePriceSchema>
-export type ImageModel = z.output<typeof imageModelSchema>
-export type VideoPricing = z.output<typeof videoPricingSchema>
-export type VideoModel = z.output<typeof videoModelSchema>
-export type EmbeddingModel = z.output<typeof embeddingModelSchema>
-export type TextModelList = z.output<typeof textModelListSchema>
-export type ImageModelList = z.output<typeof imageModelListSchema>
-export type VideoModelList = z.output<typeof videoModelListSchema>
-export type EmbeddingModelList = z.output<typeof embeddingModelListSchema>
+export type {
+  EmbeddingModel,
+  EmbeddingModelList,
+  ImageModel,
+  ImageModelList,
+  ImagePrice,
+  KnownVideoInputType,
+  ModelBase,
+  TextModel,
+  TextModelList,
+  VideoModel,
+  VideoModelList,
+  VideoPricing,
+} from '../../../../preload/contract'

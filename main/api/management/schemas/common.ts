@@ -6,9 +6,9 @@
 // fields. Unknown fields are kept (loose objects), and string enums the spec leaves open stay strings,
 // typed as the known values plus any other string.
 import { z } from 'zod'
+import type { ModelDiscount, Open, PlanDiscounts, RequestLimits } from '../../../../preload/contract'
 
-/** A string enum that may grow: the known values for autocompletion and `switch`, any string accepted. */
-export type Open<Known extends string> = Known | (string & {})
+export type { Open }
 
 export function openString<Known extends string>(): z.ZodType<Open<Known>, string> {
   return z.string() as unknown as z.ZodType<Open<Known>, string>
@@ -28,12 +28,21 @@ export const calendarDay = z
 export const nullableNumber = z.number().nullable().default(null)
 
 /** Percent discounts per plan; plans added later are kept. */
-export const planDiscounts = z.looseObject({ free: z.number(), basic: z.number(), advanced_plus: z.number() })
+export const planDiscounts = z.looseObject({
+  free: z.number(),
+  basic: z.number(),
+  advanced_plus: z.number(),
+}) satisfies z.ZodType<PlanDiscounts>
 
-export const discount = z.looseObject({ percent: z.number(), all_plans: planDiscounts })
+export const discount = z.looseObject({
+  percent: z.number(),
+  all_plans: planDiscounts,
+}) satisfies z.ZodType<ModelDiscount>
 
 /** `rpm` and `rpd` for every model type; text models add `tpm` and `tpd`. Null means no limit published. */
-export const requestLimits = z.looseObject({ rpm: nullableNumber, rpd: nullableNumber })
+export const requestLimits = z.looseObject({
+  rpm: nullableNumber,
+  rpd: nullableNumber,
+}) satisfies z.ZodType<RequestLimits>
 
-export type PlanDiscounts = z.output<typeof planDiscounts>
-export type ModelDiscount = z.output<typeof discount>
+export type { ModelDiscount, PlanDiscounts } from '../../../../preload/contract'

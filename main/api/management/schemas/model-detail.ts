@@ -1,6 +1,7 @@
 // `/models/:model_id` answers ONE object in the shape of the matching per-type item, without saying which
 // type in every case (video items carry no `type`). The kind is read from `type` when it names one, else
 // from fields only that kind has; the result is tagged so the UI never guesses.
+import type { ModelDetail } from '../../../../preload/contract'
 import { parseBody } from '../parse'
 import {
   embeddingModelSchema,
@@ -9,21 +10,10 @@ import {
   modelKindOf,
   textModelSchema,
   videoModelSchema,
-  type EmbeddingModel,
-  type ImageModel,
-  type ModelBase,
   type ModelKind,
-  type TextModel,
-  type VideoModel,
 } from './catalog'
 
-export type ModelDetail =
-  | { kind: 'text'; model: TextModel }
-  | { kind: 'image'; model: ImageModel }
-  | { kind: 'video'; model: VideoModel }
-  | { kind: 'embedding'; model: EmbeddingModel }
-  /** A model of a type this version does not know: only the common fields are read. */
-  | { kind: 'other'; model: ModelBase }
+export type { ModelDetail }
 
 export function parseModelDetail(body: unknown, path: string): ModelDetail {
   switch (detailKind(body)) {

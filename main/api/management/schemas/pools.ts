@@ -1,12 +1,13 @@
 // Pooled free quota (`/cliproxy-quota`) and money saved (`/savings`).
 import { z } from 'zod'
+import type { PooledQuota, QuotaEmail, QuotaPool, Savings } from '../../../../preload/contract'
 
 const quotaEmailSchema = z.looseObject({
   email: z.string(),
   tier: z.string(),
   quota: z.number(),
   used: z.number(),
-})
+}) satisfies z.ZodType<QuotaEmail>
 
 export const quotaPoolSchema = z.looseObject({
   totalQuota: z.number(),
@@ -14,10 +15,13 @@ export const quotaPoolSchema = z.looseObject({
   remaining: z.number(),
   /** May be empty. */
   emails: z.array(quotaEmailSchema),
-})
+}) satisfies z.ZodType<QuotaPool>
 
 /** `pool_a` and `pool_b`; further pools the service may add are kept as sent. */
-export const pooledQuotaSchema = z.looseObject({ pool_a: quotaPoolSchema, pool_b: quotaPoolSchema })
+export const pooledQuotaSchema = z.looseObject({
+  pool_a: quotaPoolSchema,
+  pool_b: quotaPoolSchema,
+}) satisfies z.ZodType<PooledQuota>
 
 const pooledSaving = z.looseObject({ tokens: z.number(), savedVND: z.number(), requests: z.number() })
 
@@ -31,9 +35,6 @@ export const savingsSchema = z.looseObject({
   totalSavedVND: z.number(),
   totalSpentVND: z.number(),
   savingsPercent: z.number(),
-})
+}) satisfies z.ZodType<Savings>
 
-export type QuotaEmail = z.output<typeof quotaEmailSchema>
-export type QuotaPool = z.output<typeof quotaPoolSchema>
-export type PooledQuota = z.output<typeof pooledQuotaSchema>
-export type Savings = z.output<typeof savingsSchema>
+export type { PooledQuota, QuotaEmail, QuotaPool, Savings } from '../../../../preload/contract'
