@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import electronViteConfig from '../../electron.vite.config'
+import { createAppRequestHandler } from '../../main/app/app-protocol'
+import { APP_CSP } from '../../main/app/csp'
 import { rendererBuildConfig } from '../../renderer-build.config'
 import viteWebConfig from '../../vite.web.config'
 import {
@@ -116,6 +118,34 @@ describe('the build', () => {
       expect(config.root).toBe(shared.root)
       expect(config.base).toBe('./')
       expect(pluginNames(config)).toEqual(pluginNames(shared))
+    }
+  })
+})
+
+describe('app://, serving the build', () => {
+  it('serves every chunk of every surface with its type, and a page with no inline script', async () => {
+    const handle = createAppRequestHandler(built.outDir, APP_CSP)
+    const page = await handle(new Request('app://loa/index.html#/popup'))
+    const html = await page.text()
+    // `script-src 'self'`: every script is a file of ours, none inline.
+    expect(html).toMatch(/<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js"><\/script>/)
+    expect(html.match(/<script\b[^>]*>[^<]/g)).toBeNull()
+    expect(page.headers.get('content-security-policy')).toBe(APP_CSP)
+
+    const files = new Set(
+      Object.keys(SURFACE_ENTRIES).flatMap((surface) => {
+        const loaded = filesLoadedBy(built.manifest, SURFACE_ENTRIES[surface as SurfaceName])
+        return [...loaded.js, ...loaded.css]
+      }),
+    )
+    expect(files.size).toBeGreaterThan(10)
+    for (const file of files) {
+      const res = await handle(new Request(`app://loa/${file}`))
+      expect(res.status, file).toBe(200)
+      expect(res.headers.get('content-type'), file).toBe(
+        file.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+      )
+      expect(res.headers.get('x-content-type-options'), file).toBe('nosniff')
     }
   })
 })
