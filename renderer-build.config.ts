@@ -5,10 +5,7 @@ import { resolve } from 'node:path'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import type { UserConfig } from 'vite'
 
-/**
- * Electron 45 runs Chromium 14x and the harness's Chromium is newer still: both take this syntax as is,
- * so nothing is lowered for either.
- */
+/** Electron 45's Chromium and the harness's are both newer: what either runs is left as written. */
 export const RENDERER_TARGET = 'chrome140'
 
 export const RENDERER_ROOT = resolve('renderer')
@@ -33,8 +30,8 @@ export function rendererBuildConfig(options: RendererBuildOptions = {}): UserCon
       target: RENDERER_TARGET,
       minify: true,
       manifest: options.manifest ?? false,
-      // The polyfill would fetch() each chunk, which the page's `connect-src 'none'` refuses; Chromium has
-      // native modulepreload, which `script-src 'self'` governs.
+      // Both Chromiums have modulepreload; the polyfill (which fetch()es, refused by `connect-src 'none'`)
+      // would only add code to the entry every surface loads.
       modulePreload: { polyfill: false },
       rolldownOptions: { input: { index: resolve(RENDERER_ROOT, 'index.html') } },
     },
