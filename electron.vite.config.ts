@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
-import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'electron-vite'
+import { rendererBuildConfig } from './renderer-build.config'
 
 export default defineConfig({
   main: {
@@ -23,12 +23,6 @@ export default defineConfig({
       },
     },
   },
-  renderer: {
-    root: 'renderer',
-    plugins: [svelte()],
-    build: {
-      outDir: resolve('out/renderer'),
-      rollupOptions: { input: { index: resolve('renderer/index.html') } },
-    },
-  },
+  // The same build the browser harness serves and the bench measures (renderer-build.config.ts).
+  renderer: rendererBuildConfig(),
 })

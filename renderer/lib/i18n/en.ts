@@ -30,6 +30,11 @@ export const en: Record<MessageKey, string> = {
   'app.demo': 'Demo',
   'app.demoHint': 'Using the built-in demo service. Add your API key in Settings to use your account.',
   'app.loading': 'Loading…',
+  'app.chunkLoading': 'Loading {view}…',
+  'app.chunkFailed': "Could not load {view}: some of Loa's files are missing or could not be read.",
+  'app.chunkFailedNext': 'Try again. If it still fails, restart Loa or install it again.',
+  'app.chunkRetry': 'Try again',
+  'app.popupName': 'Tray popup',
 
   'nav.label': 'Navigation',
   'nav.voice': VIEW_NAMES.voice,

@@ -31,6 +31,11 @@ export const vi = {
   'app.demo': 'Demo',
   'app.demoHint': 'Đang dùng dịch vụ demo tích hợp. Thêm khóa API trong Cài đặt để dùng tài khoản của bạn.',
   'app.loading': 'Đang tải…',
+  'app.chunkLoading': 'Đang tải {view}…',
+  'app.chunkFailed': 'Không tải được {view}: một phần tệp của Loa bị thiếu hoặc không đọc được.',
+  'app.chunkFailedNext': 'Hãy thử lại. Nếu vẫn không được, hãy khởi động lại hoặc cài lại Loa.',
+  'app.chunkRetry': 'Thử lại',
+  'app.popupName': 'Bảng tóm tắt',
 
   'nav.label': 'Điều hướng',
   'nav.voice': VIEW_NAMES.voice,
