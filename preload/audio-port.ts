@@ -26,8 +26,11 @@ export type PlaybackReport =
 /** What the page sends main. */
 export type RendererToMain =
   | { type: 'ping'; id: number }
-  /** Microphone audio at the device rate, Float32 mono. */
-  | { type: 'capture'; rateHz: number; samples: Float32Array }
+  /**
+   * Microphone audio at the device rate, PCM16 mono (full scale 32768), its buffer transferred: half the
+   * bytes of Float32. Main resamples it to what the service takes.
+   */
+  | { type: 'capture'; rateHz: number; samples: Int16Array }
   /** The playback context's sample rate: main resamples the model's voice to it. */
   | { type: 'output'; rateHz: number }
   | PlaybackReport

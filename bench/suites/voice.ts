@@ -4,6 +4,8 @@
 //     reference: a ScriptProcessorNode recorder (4096-sample buffers) on the same microphone
 //   - first reply frame handed to the port in main -> the page's report that its first sample played;
 //     reference: the same round trip with no player at all (a ping answered at once)
+//   - the microphone on the audio port (PCM16): bytes per second of audio, and main's time receiving a
+//     second of it; reference: the same samples as the Float32 frames the page used to send
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,6 +13,7 @@ import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { startDemoServer } from '../../main/demo/server'
 import { startWebHarness, type WebHarness } from '../../main/web/harness'
+import { captureSocketProbe, measureCaptureIpc } from '../capture-ipc'
 import { goalFigure, percentile, significant } from '../goal'
 import { buildRenderer, RENDERER_DIR, requireCommands, requireExecutable } from '../prerequisites'
 import type { Figure, SuiteReport } from '../types'
@@ -20,8 +23,19 @@ const MODEL = 'openai/gpt-realtime-mini'
 const PRESSES = 15
 const REPLIES = 6
 const REFERENCE_BUFFER_SAMPLES = 4096
+/** Capture frames kept from the page for the port figures: 3 s of 10 ms frames. */
+const CAPTURE_FRAMES_KEPT = 300
+const RECEIVE_ROUNDS = 100
 
-const GOALS = { pressToFrameMs: '<=25', replyToPlayedMs: '<=50' } as const
+const GOALS = {
+  pressToFrameMs: '<=25',
+  replyToPlayedMs: '<=50',
+  // PCM16 at 48 kHz is 96,000 B/s; each 10 ms frame adds its header. Float32 was twice the samples' bytes.
+  // (Headless Chromium may run its context at 44.1 kHz: the rateHz label says which.)
+  captureBytesPerAudioSecond: '<=110000',
+  // A thousandth of one core for the microphone's way in.
+  captureReceiveMsPerAudioSecond: '<=1',
+} as const
 
 /** Stamps every capture frame the page posts and every press, before the app's scripts run. */
 const PAGE_PROBE = `
@@ -76,22 +90,29 @@ export async function run(): Promise<SuiteReport> {
     ],
   })
   try {
-    await harness.core.settings.update({ realtime: { model: MODEL }, audio: { soundCues: false } })
+    await harness.core.settings.update({
+      realtime: { model: MODEL, transport: 'websocket' },
+      audio: { soundCues: false },
+    })
     const page = await browser.newPage()
     await page.addInitScript(PAGE_PROBE)
+    await page.addInitScript(captureSocketProbe(CAPTURE_FRAMES_KEPT))
     await page.goto(harness.launchUrl('voice'))
     await page.getByTestId('talk-button').waitFor()
     await startReferenceRecorder(page)
     const press = await pressToFrame(page, harness)
     const reply = await replyToPlayed(page, harness)
+    const port = await captureOnPort(page, harness)
     return {
       suite: 'voice',
       method: {
         page: 'Debian Chromium (headless) on the browser harness; the demo service in this process; microphone: an espeak-ng WAV through --use-file-for-fake-audio-capture.',
         pressToFrameMs: `p50 of ${PRESSES} presses of the talk button (mouse) while the conversation is live (firstPressMicClosedMs: the first press, which opens the microphone): the pointerdown event to the first capture frame the page posts on the audio port after it. Reference: a ScriptProcessorNode with ${REFERENCE_BUFFER_SAMPLES}-sample buffers on a second stream of the same microphone, its first onaudioprocess after the press.`,
         replyToPlayedMs: `p50 over ${REPLIES} answers: main hands the answer's first frame to the audio port -> the page reports its first sample played (includes the report's way back). Reference: a ping answered at once by main over the same port, i.e. the same path with no player.`,
+        captureBytesPerAudioSecond: `the first ${CAPTURE_FRAMES_KEPT} capture frames the page's bridge sent on the harness's audio socket (header and framing included), per second of the audio they hold; sampleBytesPerSample: the samples' bytes AudioPorts counted in main over the whole run, per sample. Reference: the same samples as Float32 frames, encoded by the same codec.`,
+        captureReceiveMsPerAudioSecond: `main's time to receive those frames, per second of audio, median of ${RECEIVE_ROUNDS} replays in this process, alternating with the reference's after both warmed up: the relay frame decoded, then AudioPorts (checks, PCM16 -> Float32 for the resampler) up to the consumer. Reference: the Float32 frames decoded and checked the way main took them before, handed on as they arrived.`,
       },
-      results: [press, reply],
+      results: [press, reply, ...port],
     }
   } finally {
     await browser.close()
@@ -202,6 +223,38 @@ async function replyToPlayed(page: Page, harness: WebHarness): Promise<Figure> {
       max: significant(Math.max(...ours)),
     },
   )
+}
+
+async function captureOnPort(page: Page, harness: WebHarness): Promise<Figure[]> {
+  const sent = await page.evaluate(
+    () => (window as unknown as { __loaCaptureFrames: number[][] }).__loaCaptureFrames,
+  )
+  const measured = measureCaptureIpc(
+    sent.map((f) => Uint8Array.from(f)),
+    RECEIVE_ROUNDS,
+  )
+  const crossed = harness.core.audioPorts.captureReceived
+  const labels = {
+    rateHz: measured.rateHz,
+    frames: sent.length,
+    audioSeconds: significant(measured.int16.audioSeconds),
+    sampleBytesPerSample: crossed.bytes / crossed.samples,
+    referenceSampleBytesPerSample: measured.float32Reference.sampleBytesPerSample,
+  }
+  return [
+    figure(
+      'captureBytesPerAudioSecond',
+      measured.int16.bytesPerAudioSecond,
+      { float32: measured.float32Reference.bytesPerAudioSecond },
+      labels,
+    ),
+    figure(
+      'captureReceiveMsPerAudioSecond',
+      measured.int16.receiveMsPerAudioSecond,
+      { float32: measured.float32Reference.receiveMsPerAudioSecond },
+      labels,
+    ),
+  ]
 }
 
 async function until(pred: () => boolean, timeoutMs = 15_000): Promise<void> {

@@ -2,9 +2,22 @@
 // is listening (the voice engine), playback reports to the playback listener; a ping is answered at once
 // so the renderer can measure the path. Playback goes to the newest port: the window that asked last.
 import type { PlaybackReport as PagePlaybackReport } from '../../preload/audio-port'
+import { int16ToFloat } from '../audio/pcm'
 import type { AudioPortEnd, MainToRenderer } from './port'
 
+/**
+ * Gets the microphone as Float32 (full scale ±1), what the resampler takes: the page sends PCM16 to halve
+ * the bytes on the port, and this is the one place main turns it back.
+ */
 export type CaptureConsumer = (rateHz: number, samples: Float32Array) => void
+
+/** What has arrived on the ports as microphone audio, counted as it crossed. */
+export interface CaptureCounts {
+  frames: number
+  samples: number
+  /** The samples' own bytes (2 a sample), without the message around them. */
+  bytes: number
+}
 
 /** What the page's player reports back, and the rate it plays at. */
 export type PlaybackReport = PagePlaybackReport | { type: 'output'; rateHz: number }
@@ -17,7 +30,7 @@ export class AudioPorts {
   readonly #ports: AudioPortEnd[] = []
   #consumer: CaptureConsumer | null = null
   #playbackListener: PlaybackListener | null = null
-  #framesReceived = 0
+  readonly #captured: CaptureCounts = { frames: 0, samples: 0, bytes: 0 }
   #outputRateHz: number | null = null
 
   attach(port: AudioPortEnd): void {
@@ -51,7 +64,11 @@ export class AudioPorts {
   }
 
   get framesReceived(): number {
-    return this.#framesReceived
+    return this.#captured.frames
+  }
+
+  get captureReceived(): Readonly<CaptureCounts> {
+    return { ...this.#captured }
   }
 
   get openCount(): number {
@@ -72,9 +89,11 @@ export class AudioPorts {
         if (typeof m.id === 'number') port.postMessage({ type: 'pong', id: m.id })
         return
       case 'capture':
-        if (isRate(m.rateHz) && m.samples instanceof Float32Array) {
-          this.#framesReceived++
-          this.#consumer?.(m.rateHz, m.samples)
+        if (isRate(m.rateHz) && m.samples instanceof Int16Array) {
+          this.#captured.frames++
+          this.#captured.samples += m.samples.length
+          this.#captured.bytes += m.samples.byteLength
+          if (this.#consumer) this.#consumer(m.rateHz, int16ToFloat(m.samples))
         }
         return
       case 'output':

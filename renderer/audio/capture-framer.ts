@@ -1,6 +1,7 @@
-// Re-blocks the microphone's render quanta (128 samples) into 10 ms frames at the context's rate, the
-// unit main streams to the service, and measures each frame's level for the meter. Pure: the capture
-// worklet only feeds it.
+// Re-blocks the microphone's render quanta (128 samples) into 10 ms Int16 frames at the context's rate, the
+// unit main streams to the service, and measures each frame's level for the meter (on the Float32 input,
+// before rounding). Pure: the capture worklet only feeds it.
+import { pcm16Sample } from './pcm16'
 
 export const FRAME_MS = 10
 /** The quietest level the meter shows; anything below reads as 0. */
@@ -19,20 +20,20 @@ export function levelFromRms(rms: number): number {
 }
 
 export interface Frame {
-  /** A fresh array, so the worklet can transfer its buffer. */
-  samples: Float32Array
+  /** PCM16 at the context's rate; a fresh array, so the worklet can transfer its buffer. */
+  samples: Int16Array
   level: number
 }
 
 export class CaptureFramer {
   readonly frameSamples: number
-  #frame: Float32Array
+  #frame: Int16Array
   #filled = 0
   #sumSquares = 0
 
   constructor(rateHz: number) {
     this.frameSamples = frameSamples(rateHz)
-    this.#frame = new Float32Array(this.frameSamples)
+    this.#frame = new Int16Array(this.frameSamples)
   }
 
   /** Takes one quantum of mono samples; returns the frames it completed (usually none or one). */
@@ -43,7 +44,7 @@ export class CaptureFramer {
       const n = Math.min(quantum.length - at, this.frameSamples - this.#filled)
       for (let i = 0; i < n; i++) {
         const s = quantum[at + i] as number
-        this.#frame[this.#filled + i] = s
+        this.#frame[this.#filled + i] = pcm16Sample(s)
         this.#sumSquares += s * s
       }
       this.#filled += n
@@ -62,7 +63,7 @@ export class CaptureFramer {
   #take(): Frame {
     const samples = this.#frame
     const level = levelFromRms(Math.sqrt(this.#sumSquares / this.frameSamples))
-    this.#frame = new Float32Array(this.frameSamples)
+    this.#frame = new Int16Array(this.frameSamples)
     this.reset()
     return { samples, level }
   }

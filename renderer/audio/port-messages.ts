@@ -10,9 +10,9 @@ export type ToPlayer =
   /** `local`: the page barged in before main knew; audio still in flight for the cut items is dropped. */
   | { type: 'flush'; local: boolean }
 
-/** What the capture worklet posts: one 10 ms mono frame and its level. */
+/** What the capture worklet posts: one 10 ms mono PCM16 frame at the context's rate, and its level. */
 export interface CaptureFrame {
-  samples: Float32Array
+  samples: Int16Array
   /** 0..1, see levelFromRms in capture-framer.ts. */
   level: number
 }

@@ -7,6 +7,7 @@ import type { AudioSettings, VoiceRtcCommand } from '../../preload/contract'
 import { loa } from '../lib/bridge'
 import { micErrorKey } from './audio-errors'
 import { obtainAudioPort } from './audio-port-client'
+import { captureMessage } from './capture-message'
 import { decodeCues, type CueKind } from './cue-sounds'
 import { deviceChanged, pickDevice, shapeDevices } from './devices'
 import { LevelFeed } from './level-feed'
@@ -216,9 +217,8 @@ class VoiceAudioController implements VoiceAudio {
 
   #onFrame(frame: CaptureFrame): void {
     if (!this.#ctx) return
-    this.#toMain({ type: 'capture', rateHz: this.#ctx.sampleRate, samples: frame.samples }, [
-      frame.samples.buffer,
-    ])
+    const { message, transfer } = captureMessage(this.#ctx.sampleRate, frame)
+    this.#toMain(message, transfer)
     const level = this.#levelFeed.push(frame.level)
     if (level !== null) this.level = level
   }

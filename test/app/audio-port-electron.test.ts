@@ -38,19 +38,23 @@ describe('openAudioPort (Electron)', () => {
     expect(await reply).toEqual({ type: 'pong', id: 7 })
   })
 
-  it('delivers captured PCM as a Float32Array to the consumer', async () => {
+  it('takes captured PCM16 and hands the consumer Float32 (Int16 / 32768)', async () => {
     const s = setup()
     const got: Array<[number, Float32Array]> = []
     s.audioPorts.setCaptureConsumer((rate, samples) => got.push([rate, samples]))
     s.open({ surface: 'main' }, s.audioPorts)
     const port = s.pagePort()
-    port.postMessage({ type: 'capture', rateHz: 48_000, samples: new Float32Array([0.25, -0.5]) })
+    port.postMessage({
+      type: 'capture',
+      rateHz: 48_000,
+      samples: Int16Array.of(8192, -16384, 32767, -32768, 0),
+    })
     port.postMessage({ type: 'ping', id: 1 })
     await nextMessage(port)
     expect(got).toHaveLength(1)
     expect(got[0]![0]).toBe(48_000)
     expect(got[0]![1]).toBeInstanceOf(Float32Array)
-    expect([...got[0]![1]]).toEqual([0.25, -0.5])
+    expect([...got[0]![1]]).toEqual([0.25, -0.5, 32767 / 32768, -1, 0])
   })
 
   it('replaces the old port when the same window asks again', async () => {

@@ -171,13 +171,15 @@ describe('the audio port', () => {
       })
       const pong = new Promise<unknown>((resolve) => (port.onmessage = (e) => resolve(e.data)))
       port.postMessage({ type: 'ping', id: 42 })
-      port.postMessage({ type: 'capture', rateHz: 48000, samples: new Float32Array(960).fill(0.25) })
+      port.postMessage({ type: 'capture', rateHz: 48000, samples: new Int16Array(960).fill(8192) })
       return pong
     })
     expect(rtt).toEqual({ type: 'pong', id: 42 })
     await expect.poll(() => frames.length).toBe(1)
     expect(frames[0]!.rateHz).toBe(48000)
+    // The relay carried the page's Int16 bytes; main hands its consumer Int16 / 32768.
     expect(frames[0]!.samples).toEqual(new Float32Array(960).fill(0.25))
+    expect(rig.harness.core.audioPorts.captureReceived.bytes).toBe(2 * 960)
     rig.harness.core.audioPorts.setCaptureConsumer(null)
     await page.close()
   })

@@ -24,6 +24,11 @@ describe.each([
     await until(() => (p.realtime.getSessionDebug(sessionId)?.audio.committedTurns.length ?? 0) > 0, 'a turn')
     const heard = p.realtime.getSessionDebug(sessionId)?.audio
     expect(heard?.receivedSamples).toBeGreaterThan(16_000 * 1.5)
+    // The microphone crossed the port as PCM16: two bytes a sample, in whole 10 ms frames.
+    const crossed = p.harness.core.audioPorts.captureReceived
+    expect(crossed.frames).toBeGreaterThan(100)
+    expect(crossed.bytes).toBe(2 * crossed.samples)
+    expect([441, 480]).toContain(crossed.samples / crossed.frames)
     const pcm = Float32Array.from(heard?.retainedPcm ?? [], (s) => s / 32768)
     expect(
       loopCorrelation(pages.speech().samples, pages.speech().rateHz, pcm, heard?.sampleRateHz ?? 16_000),

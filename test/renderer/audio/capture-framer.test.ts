@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { CaptureFramer, frameSamples, levelFromRms } from '../../../renderer/audio/capture-framer'
 import { FRAMES_PER_UPDATE, LevelFeed } from '../../../renderer/audio/level-feed'
+import { pcm16Sample } from '../../../renderer/audio/pcm16'
 
 const QUANTUM = 128
 
-function feed(framer: CaptureFramer, input: Float32Array): Float32Array[] {
-  const frames: Float32Array[] = []
+function feed(framer: CaptureFramer, input: Float32Array): Int16Array[] {
+  const frames: Int16Array[] = []
   for (let at = 0; at < input.length; at += QUANTUM) {
     for (const f of framer.push(input.subarray(at, at + QUANTUM))) frames.push(f.samples)
   }
@@ -24,10 +25,11 @@ describe('CaptureFramer', () => {
     const frames = feed(framer, input)
     expect(frames).toHaveLength(Math.floor(input.length / size))
     for (const f of frames) expect(f.length).toBe(size)
-    // Every sample once, in order, nothing lost at a quantum boundary.
-    const joined = new Float32Array(frames.length * size)
+    // Every sample once, in order, as PCM16, nothing lost at a quantum boundary.
+    const joined = new Int16Array(frames.length * size)
     frames.forEach((f, k) => joined.set(f, k * size))
-    expect(joined).toEqual(input.subarray(0, joined.length))
+    expect(joined).toEqual(Int16Array.from(input.subarray(0, joined.length), pcm16Sample))
+    expect(joined.some((s) => s > 16_000)).toBe(true)
   })
 
   it('hands out a fresh array per frame, so its buffer can be transferred', () => {

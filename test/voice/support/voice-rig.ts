@@ -9,6 +9,7 @@ import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../
 import { EventHub } from '../../../main/ipc/event-hub'
 import { DEFAULT_SETTINGS } from '../../../main/settings/settings-schema'
 import { VoiceService, type VoiceActivity, type VoiceServiceDeps } from '../../../main/voice/voice-service'
+import { pcm16Sample } from '../../../renderer/audio/pcm16'
 
 export interface FakePage {
   /** Messages main sent the page. */
@@ -169,12 +170,16 @@ function fakePage(ports: AudioPorts, wake: () => void): FakePage {
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
-/** Feeds `pcm` to main as the capture worklet would: 10 ms frames at `rateHz`, paced by the wall clock. */
+/** Feeds `pcm` to main as the capture worklet would: 10 ms PCM16 frames at `rateHz`, paced by the wall clock. */
 export async function speakInto(page: FakePage, pcm: Float32Array, rateHz: number): Promise<void> {
   const frame = rateHz / 100
   const started = performance.now()
   for (let at = 0, n = 0; at < pcm.length; at += frame, n++) {
-    page.send({ type: 'capture', rateHz, samples: pcm.slice(at, at + frame) })
+    page.send({
+      type: 'capture',
+      rateHz,
+      samples: Int16Array.from(pcm.subarray(at, at + frame), pcm16Sample),
+    })
     const wait = started + (n + 1) * 10 - performance.now()
     if (wait > 0) await sleep(wait)
   }
