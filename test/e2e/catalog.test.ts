@@ -482,7 +482,7 @@ describe('in English', () => {
     await page.click('nav a[data-view="catalog"]')
     await page.waitForSelector('table[data-kind="text"]')
     try {
-      expect(plain(await page.innerText('main h1'))).toBe('Model catalog')
+      expect(plain(await page.innerText('main h1'))).toBe('Catalog')
       expect(plain(await page.innerText('[role="tab"][data-kind="text"]'))).toMatch(/^Text/)
 
       const withNull = api.text.find((m) => (m.pricing as Record<string, unknown>).cache_write === null)!
