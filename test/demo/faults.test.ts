@@ -64,6 +64,10 @@ describe('faults', () => {
       failNext: null,
       latencyMs: 0,
       rateLimitBurst: null,
+      terminateOnCommit: null,
+      failChannel: null,
+      failSdp: null,
+      sdpConflict: null,
     })
     const state = (await call(server, '/__demo/state')).json
     expect(state.accounts.map((a: { key: string }) => a.key).sort()).toEqual([

@@ -41,9 +41,10 @@ afterEach(async () => {
 const SECRET = 'sk-live-0123456789abcdef'
 
 describe('secret stores', () => {
-  it('key accounts by the gateway host', () => {
-    expect(accountFor('https://gw.example.com/v1')).toBe('gw.example.com')
-    expect(accountFor('http://127.0.0.1:4000')).toBe('127.0.0.1:4000')
+  it('key accounts by the gateway origin: scheme, host and port', () => {
+    expect(accountFor('https://gw.example.com/v1')).toBe('https://gw.example.com')
+    expect(accountFor('http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000')
+    expect(accountFor('http://gw.example.com')).not.toBe(accountFor('https://gw.example.com'))
   })
 
   it('memory store keeps and forgets', async () => {
