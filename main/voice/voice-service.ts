@@ -16,8 +16,8 @@ import type { GatewayEndpoint } from '../api/http'
 import type { AudioPorts } from '../audio-port/audio-ports'
 import { AppError, toIpcError } from '../errors'
 import type { EventHub } from '../ipc/event-hub'
-import { systemClock, type EngineClock } from '../realtime/engine-clock'
-import type { PreparedSource } from '../realtime/prepared-session'
+import { systemClock, type EngineClock } from '../realtime/engine/engine-clock'
+import type { PreparedSource } from '../realtime/link/prepared-session'
 import {
   createSessionEngine,
   RtcPeers,

@@ -1,8 +1,8 @@
 // Microphone frames to 16 kHz PCM16 in 20 ms frames: known sines in, the same tone out, whatever the
 // device rate and however the renderer chunks it.
 import { describe, expect, it } from 'vitest'
-import { CaptureFramer, FRAME_SAMPLES } from '../../main/realtime/capture-framer'
-import { canMove } from '../../main/realtime/engine-state'
+import { CaptureFramer, FRAME_SAMPLES } from '../../main/realtime/engine/capture-framer'
+import { canMove } from '../../main/realtime/engine/engine-state'
 
 function sine(hz: number, rateHz: number, samples: number): Float32Array {
   const out = new Float32Array(samples)

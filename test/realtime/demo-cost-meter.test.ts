@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mountRealtime } from '../../main/demo/realtime/index'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import type { EngineEvent } from '../../main/realtime/engine-events'
-import { SessionEngine } from '../../main/realtime/session-engine'
-import { SessionsApi } from '../../main/realtime/sessions-api'
-import type { TransportConnector } from '../../main/realtime/transport'
-import { webSocketConnector } from '../../main/realtime/ws-transport'
+import type { EngineEvent } from '../../main/realtime/engine/engine-events'
+import { SessionEngine } from '../../main/realtime/engine/session-engine'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
+import type { TransportConnector } from '../../main/realtime/transports/transport'
+import { webSocketConnector } from '../../main/realtime/transports/ws-transport'
 import { MODELS, speak } from './support/demo-engine'
 
 /** 60 s billing windows every 2 s of test time. */

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { readEnvelope } from '../../main/api/gateway-error'
 import { serviceEvent } from '../../main/realtime/adapters/service-events'
-import type { ServiceEvent } from '../../main/realtime/events'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import type { ServiceEvent } from '../../main/realtime/engine/events'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 
 const svc = (payload: Record<string, unknown>) => serviceEvent(payload) as ServiceEvent
 

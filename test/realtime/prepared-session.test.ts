@@ -4,9 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mountRealtime, type RealtimeMount } from '../../main/demo/realtime/index'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import { scaledClock } from '../../main/realtime/engine-clock'
-import { PreparedSession } from '../../main/realtime/prepared-session'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import { scaledClock } from '../../main/realtime/engine/engine-clock'
+import { PreparedSession } from '../../main/realtime/link/prepared-session'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 
 const SCALE = 100
 

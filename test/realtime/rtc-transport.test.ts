@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest'
 import type { VoiceRtcCommand } from '../../preload/contract'
 import { GatewayError } from '../../main/api/gateway-error'
-import { RtcPeers } from '../../main/realtime/rtc-peers'
-import { rtcConnector } from '../../main/realtime/rtc-transport'
-import type { ExchangeSdp } from '../../main/realtime/sdp-exchange'
-import type { ServiceEventHandlers } from '../../main/realtime/service-event-stream'
-import { TransportError, type TransportClose } from '../../main/realtime/transport'
+import { RtcPeers } from '../../main/realtime/transports/rtc-peers'
+import { rtcConnector } from '../../main/realtime/transports/rtc-transport'
+import type { ExchangeSdp } from '../../main/realtime/transports/sdp-exchange'
+import type { ServiceEventHandlers } from '../../main/realtime/transports/service-event-stream'
+import { TransportError, type TransportClose } from '../../main/realtime/transports/transport'
 import { ManualClock, settle } from './support/manual-clock'
 
 const TARGET = {

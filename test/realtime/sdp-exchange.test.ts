@@ -5,8 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GatewayError } from '../../main/api/gateway-error'
-import { systemClock } from '../../main/realtime/engine-clock'
-import { SDP_CALLS_PER_MINUTE, SdpBudget, sdpExchanger } from '../../main/realtime/sdp-exchange'
+import { systemClock } from '../../main/realtime/engine/engine-clock'
+import { SDP_CALLS_PER_MINUTE, SdpBudget, sdpExchanger } from '../../main/realtime/transports/sdp-exchange'
 import { ManualClock } from './support/manual-clock'
 
 const ANSWER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n'

@@ -3,7 +3,7 @@
 // one of the account's session slots.
 import { describe, expect, it } from 'vitest'
 import type { RequestOptions } from '../../main/api/http'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 
 function session(connection: Record<string, unknown>) {
   return {

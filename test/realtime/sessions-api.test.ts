@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GatewayError } from '../../main/api/gateway-error'
 import type { RequestOptions } from '../../main/api/http'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 
 let demo: DemoServer
 let api: SessionsApi

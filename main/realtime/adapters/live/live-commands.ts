@@ -6,7 +6,7 @@ import {
   type RealtimeCommand,
   type RealtimeCommandOf,
   type RealtimeCommandType,
-} from '../../events'
+} from '../../engine/events'
 import type { TurnDetection } from '../adapter'
 import { pcm16ToBase64 } from '../pcm-base64'
 import type { LiveTurns } from './live-turns'

@@ -1,7 +1,7 @@
 // One `serverContent` message (realtime-protocols.md §3.3). Its fields may come together in one frame,
 // so each is read in the order a turn unfolds: user text, model output, then end-of-turn signals.
-import { OUTPUT_RATE_HZ, type RealtimeEvent } from '../../events'
-import { arr, obj, str, type JsonObject } from '../fields'
+import { OUTPUT_RATE_HZ, type RealtimeEvent } from '../../engine/events'
+import { arr, obj, str, type JsonObject } from '../../../api/json-fields'
 import { base64ToPcm16 } from '../pcm-base64'
 import type { LiveTurns } from './live-turns'
 

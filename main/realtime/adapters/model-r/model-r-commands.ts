@@ -1,7 +1,7 @@
 // App commands -> Model-R client events (realtime-protocols.md §2.2, §2.4), one table entry per command.
 // Events the app may need to match against an `error` carry an `event_id`; `append` is sent many times a
 // second, gets no reply, and goes without.
-import type { RealtimeCommand, RealtimeCommandOf, RealtimeCommandType } from '../../events'
+import type { RealtimeCommand, RealtimeCommandOf, RealtimeCommandType } from '../../engine/events'
 import { pcm16ToBase64 } from '../pcm-base64'
 import type { ModelRState } from './model-r-state'
 

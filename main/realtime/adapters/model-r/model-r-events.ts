@@ -1,8 +1,13 @@
 // Model-R server events -> app events, one table entry per wire `type` (realtime-protocols.md §2.3).
 // GA and beta names both map to the same handler; events the app has no use for map to `ignore`, so
 // only names this table has never heard of count as unknown.
-import { OUTPUT_RATE_HZ, type RealtimeEvent, type ResponseStatus, type TextModality } from '../../events'
-import { num, obj, str, type JsonObject } from '../fields'
+import {
+  OUTPUT_RATE_HZ,
+  type RealtimeEvent,
+  type ResponseStatus,
+  type TextModality,
+} from '../../engine/events'
+import { num, obj, str, type JsonObject } from '../../../api/json-fields'
 import { base64ToPcm16 } from '../pcm-base64'
 import { modelRUsage } from '../usage'
 import type { ModelRState } from './model-r-state'

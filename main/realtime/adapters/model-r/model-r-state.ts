@@ -5,7 +5,7 @@
 import type { AdapterStats, MediaPath } from '../adapter'
 import { RecentMap } from '../recent'
 import { samplesToMs } from '../pcm-base64'
-import { OUTPUT_RATE_HZ } from '../../events'
+import { OUTPUT_RATE_HZ } from '../../engine/events'
 
 const RECENT_RESPONSES = 32
 const RECENT_ITEMS = 16

@@ -3,10 +3,10 @@
 // only when they leave, by the adapter of the session they leave on. Audio leaves paced (audio-pacer.ts)
 // and only while the socket's own buffer is short, so a slow link backs audio up here, where it is
 // counted and capped, rather than in the socket, where it would burst out later and trip 4413.
-import type { RealtimeCommand } from './events'
-import { AudioPacer } from './audio-pacer'
-import { Timer, type EngineClock } from './engine-clock'
-import { INPUT_RATE_HZ } from './events'
+import type { RealtimeCommand } from '../engine/events'
+import { AudioPacer } from '../engine/audio-pacer'
+import { Timer, type EngineClock } from '../engine/engine-clock'
+import { INPUT_RATE_HZ } from '../engine/events'
 
 export interface OutboxSink {
   readonly open: boolean

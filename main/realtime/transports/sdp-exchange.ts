@@ -3,10 +3,10 @@
 // read the answer as text. The endpoint takes 5 calls a minute per session; the budget keeps Loa under
 // that on its own, so a flapping network waits for a slot instead of meeting a 429. A 429 that comes
 // anyway is waited out once (its Retry-After), inside the caller's deadline.
-import { errorFromResponse } from '../api/http'
-import { GatewayError } from '../api/gateway-error'
-import { userAgent } from '../api/user-agent'
-import type { EngineClock } from './engine-clock'
+import { errorFromResponse } from '../../api/http'
+import { GatewayError } from '../../api/gateway-error'
+import { userAgent } from '../../api/user-agent'
+import type { EngineClock } from '../engine/engine-clock'
 
 export const SDP_CALLS_PER_MINUTE = 5
 const WINDOW_MS = 60_000

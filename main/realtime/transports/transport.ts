@@ -2,9 +2,9 @@
 // it (abortable, with a timeout); afterwards the listener hears frames, at most one error, and then
 // exactly one close. Pacing and the send queue live above it, in the outbox, because the queue must
 // outlive a socket: audio captured while reconnecting goes out on the next one.
-import { AppError } from '../errors'
-import type { ErrorKind } from '../../preload/contract'
-import type { FrameData } from './adapters/adapter'
+import { AppError } from '../../errors'
+import type { ErrorKind } from '../../../preload/contract'
+import type { FrameData } from '../adapters/adapter'
 
 export interface ConnectTarget {
   /** The WebSocket address, or for WebRTC the session's SDP endpoint. */

@@ -5,9 +5,9 @@
 //   - opened = the data channel is open;
 //   - the page's peer failing or closing = a drop (1006), which the link resumes with a new token;
 //   - the session's end on the SSE stream with no word from the page = closed (4000) after a grace.
-import { GatewayError } from '../api/gateway-error'
-import type { VoiceRtcState } from '../../preload/contract'
-import type { EngineClock, TimerHandle } from './engine-clock'
+import { GatewayError } from '../../api/gateway-error'
+import type { VoiceRtcState } from '../../../preload/contract'
+import type { EngineClock, TimerHandle } from '../engine/engine-clock'
 import type { RtcPeers } from './rtc-peers'
 import type { ExchangeSdp } from './sdp-exchange'
 import type { OpenServiceEvents } from './service-event-stream'

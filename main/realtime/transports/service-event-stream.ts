@@ -4,10 +4,10 @@
 // before (a service that replays from the start) are not delivered twice, because a settled window
 // counted twice would be money shown twice. The stream ends for good once it has carried the session's
 // end, when the session is gone (404/410), or when it is stopped.
-import { GatewayError } from '../api/gateway-error'
-import { gatewayRequest, type GatewayEndpoint } from '../api/http'
-import type { EngineClock } from './engine-clock'
-import { RecentMap } from './adapters/recent'
+import { GatewayError } from '../../api/gateway-error'
+import { gatewayRequest, type GatewayEndpoint } from '../../api/http'
+import type { EngineClock } from '../engine/engine-clock'
+import { RecentMap } from '../adapters/recent'
 import { serviceEventFrame } from './service-event-frame'
 import { SseParser } from './sse-parser'
 

@@ -5,7 +5,7 @@
 import { INPUT_RATE_HZ, type RealtimeCommand } from './events'
 import { CaptureFramer } from './capture-framer'
 import type { EngineClock } from './engine-clock'
-import { Outbox, type OutboxEntry, type OutboxSink } from './outbox'
+import { Outbox, type OutboxEntry, type OutboxSink } from '../link/outbox'
 import { TurnJournal } from './turn-journal'
 
 /** Model-R refuses to commit less than 100 ms ("input_audio_buffer_commit_empty"). */

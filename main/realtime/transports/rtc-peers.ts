@@ -2,8 +2,8 @@
 // tells the page what to do through `VoiceRtcCommand`s; the page's answers (its SDP offer, data channel
 // messages, state changes) come back here by link id and go to the link's owner, the transport. Main
 // also decides when the microphone goes out on the track: while the talk key is down.
-import type { VoiceRtcCommand, VoiceRtcState } from '../../preload/contract'
-import { AppError } from '../errors'
+import type { VoiceRtcCommand, VoiceRtcState } from '../../../preload/contract'
+import { AppError } from '../../errors'
 
 /** The page that holds the peers, as main sees it. */
 export interface RtcPage {

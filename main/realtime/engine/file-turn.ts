@@ -1,7 +1,7 @@
 // One push-to-talk turn from a recording instead of a microphone: the audio goes in as 20 ms capture
 // frames (in real time, or all at once and left to the engine's pacing), the answer is collected, and the
 // session is ended. `loa talk` and the bench drive the engine through this.
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import type { EngineClock } from './engine-clock'
 import type { ConversationSummary, EngineError, EngineEvent } from './engine-events'
 import type { ResponseStatus } from './events'

@@ -39,10 +39,10 @@ import {
   type EngineOptions,
 } from './engine-options'
 import { PlaybackRouter, type PlaybackSink } from './playback'
-import { SessionLink, type OpenedLink, type SessionEnd } from './session-link'
-import type { SessionService } from './sessions-api'
+import { SessionLink, type OpenedLink, type SessionEnd } from '../link/session-link'
+import type { SessionService } from '../../api/realtime/sessions-api'
 import { pricesOf } from './token-prices'
-import { RenewalPolicy, terminationCause, type Renewal } from './termination-policy'
+import { RenewalPolicy, terminationCause, type Renewal } from '../link/termination-policy'
 import { TurnSender } from './turn-sender'
 
 export { MIN_TURN_MS } from './turn-sender'

@@ -4,7 +4,7 @@
 // write money as an object (`{amount: 1200, currency: "VND"}`). Every plausible spelling is looked for,
 // in the order of the lists below; a value of the wrong type is skipped, never taken as 0.
 
-import { obj as asObject, type JsonObject } from './adapters/fields'
+import { obj as asObject, type JsonObject } from '../json-fields'
 
 export { asObject }
 

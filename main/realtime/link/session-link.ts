@@ -10,14 +10,14 @@
 //   - session over on the service (4000 / session.ended / session.terminated) -> reported; whether a new
 //     session follows is the engine's call (termination-policy.ts).
 // It reports stages and outcomes; the engine decides what they mean for the user.
-import { GatewayError } from '../api/gateway-error'
-import { AppError } from '../errors'
-import type { RealtimeAdapter, TurnDetection, WireProtocol } from './adapters/adapter'
-import { createAdapter } from './adapters/create-adapter'
-import { closeMeaning, type CloseMeaning } from './close-codes'
-import type { EngineClock } from './engine-clock'
-import type { EngineError } from './engine-events'
-import type { RealtimeEvent, ServiceEvent } from './events'
+import { GatewayError } from '../../api/gateway-error'
+import { AppError } from '../../errors'
+import type { RealtimeAdapter, TurnDetection, WireProtocol } from '../adapters/adapter'
+import { createAdapter } from '../adapters/create-adapter'
+import { closeMeaning, type CloseMeaning } from '../transports/close-codes'
+import type { EngineClock } from '../engine/engine-clock'
+import type { EngineError } from '../engine/engine-events'
+import type { RealtimeEvent, ServiceEvent } from '../engine/events'
 import type { OutboxSink } from './outbox'
 import type { PreparedSource } from './prepared-session'
 import type {
@@ -25,13 +25,13 @@ import type {
   RealtimeSessionInfo,
   SessionConnection,
   SessionService,
-} from './sessions-api'
+} from '../../api/realtime/sessions-api'
 import {
   TransportError,
   type RealtimeTransport,
   type TransportClose,
   type TransportConnector,
-} from './transport'
+} from '../transports/transport'
 
 export type LinkStage = 'none' | 'creating' | 'connecting' | 'open' | 'reconnecting' | 'ending'
 

@@ -1,7 +1,7 @@
 // Captions of both sides, by item. The user's transcript may arrive before, during or after the answer
 // (realtime-protocols.md §2.6: "place it by item_id, not by arrival order"), as appended chunks or as
 // cumulative replacements; the UI gets the whole text so far every time, so it only ever sets it.
-import { RecentMap } from './adapters/recent'
+import { RecentMap } from '../adapters/recent'
 import type { EngineEvent } from './engine-events'
 import type { RealtimeEventOf } from './events'
 

@@ -2,9 +2,9 @@
 // reconnect and the model list, all with the API key. Answers are validated (session-schemas.ts) and
 // turned into camelCase records with units in their names; the session token never leaves main.
 import { z } from 'zod'
-import { gatewayJson, type GatewayEndpoint, type RequestOptions } from '../api/http'
-import { checkServiceUrl } from '../api/endpoint-rule'
-import { parseBody, protocolError } from '../api/management/parse'
+import { gatewayJson, type GatewayEndpoint, type RequestOptions } from '../http'
+import { checkServiceUrl } from '../endpoint-rule'
+import { parseBody, protocolError } from '../management/parse'
 import {
   at,
   BILL_TOTAL,

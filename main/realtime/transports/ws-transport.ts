@@ -5,8 +5,8 @@
 // `realtime_token_expired` from `session_not_found`). Once open, the listener hears frames, at most one
 // error, then exactly one close.
 import WebSocket from 'ws'
-import { EDGE_BLOCKED, EDGE_BLOCKED_MESSAGE, readRefusal } from '../api/gateway-error'
-import { userAgent } from '../api/user-agent'
+import { EDGE_BLOCKED, EDGE_BLOCKED_MESSAGE, readRefusal } from '../../api/gateway-error'
+import { userAgent } from '../../api/user-agent'
 import {
   OnceSignals,
   TransportError,

@@ -1,10 +1,10 @@
 // How a session engine is built: what it depends on, and the options of the conversation it holds.
 import type { EngineClock } from './engine-clock'
 import type { PlaybackSink } from './playback'
-import type { PreparedSource } from './prepared-session'
+import type { PreparedSource } from '../link/prepared-session'
 import type { TokenPricesVnd } from './token-prices'
-import type { CreateSessionParams, SessionService } from './sessions-api'
-import type { TransportConnector } from './transport'
+import type { CreateSessionParams, SessionService } from '../../api/realtime/sessions-api'
+import type { TransportConnector } from '../transports/transport'
 
 export interface EngineDeps {
   api: SessionService

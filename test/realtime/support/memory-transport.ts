@@ -2,7 +2,7 @@
 // pair). Frames cross in a microtask, as they would cross a socket: never inside the sender's call.
 // The server end can answer, close with any code, drop the link as a network would (1006), and pretend
 // the link is slow by reporting bytes still buffered.
-import type { FrameData } from './adapters/adapter'
+import type { FrameData } from '../../../main/realtime/adapters/adapter'
 import {
   OnceSignals,
   TransportError,
@@ -10,7 +10,7 @@ import {
   type RealtimeTransport,
   type TransportConnector,
   type TransportListener,
-} from './transport'
+} from '../../../main/realtime/transports/transport'
 
 export class MemoryServerEnd {
   /** Every frame the client sent, in order. */

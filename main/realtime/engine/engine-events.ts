@@ -1,10 +1,10 @@
 // What the session engine tells its UI: plain data only, so every event can cross IPC as it is.
-import type { ErrorKind } from '../../preload/contract'
-import type { WireProtocol } from './adapters/adapter'
+import type { ErrorKind } from '../../../preload/contract'
+import type { WireProtocol } from '../adapters/adapter'
 import type { CostSnapshot } from './cost-meter'
 import type { EngineState } from './engine-state'
 import type { ResponseStatus, TokenUsage } from './events'
-import type { Renewal, TerminationCause } from './termination-policy'
+import type { Renewal, TerminationCause } from '../link/termination-policy'
 
 export type { CostSnapshot } from './cost-meter'
 export type { EngineState } from './engine-state'

@@ -3,7 +3,7 @@
 // The live meter prices what the model's usage events report, so its figure follows what was actually
 // exchanged, not the wall clock.
 import type { TokenUsage } from './events'
-import type { RealtimeModelInfo } from './sessions-api'
+import type { RealtimeModelInfo } from '../../api/realtime/sessions-api'
 
 /** VND per 1M tokens, by kind; null where the models list gave no price. */
 export interface TokenPricesVnd {

@@ -1,8 +1,8 @@
 // The conversation side of the engine: what the adapters' events mean for the user, one handler per
 // event type (the same table shape as the adapters'). It keeps the vendor-neutral state the engine's
 // state is derived from: is an answer awaited, is one running, is the model's voice still playing.
-import type { WireProtocol } from './adapters/adapter'
-import { RecentMap } from './adapters/recent'
+import type { WireProtocol } from '../adapters/adapter'
+import { RecentMap } from '../adapters/recent'
 import type { Captions } from './captions'
 import type { CostMeter } from './cost-meter'
 import { Timer, type EngineClock } from './engine-clock'

@@ -2,8 +2,8 @@
 // whatever chunk size the renderer uses; they leave as PCM16 at 16 kHz in 20 ms frames
 // (realtime-api.md "WebSocket connection": upstream PCM16 16 kHz). One framer serves one press: `end()`
 // drains the resampler's delay and the partial last frame, so the end of the last word is sent too.
-import { floatToInt16 } from '../audio/pcm'
-import { createResampler, type Resampler } from '../audio/resampler'
+import { floatToInt16 } from '../../audio/pcm'
+import { createResampler, type Resampler } from '../../audio/resampler'
 import { INPUT_RATE_HZ } from './events'
 
 export const FRAME_MS = 20

@@ -2,11 +2,11 @@
 // otherwise); the sink gets Float32 at the output device's rate. The router also keeps a clock-based
 // account of what has been heard, for the barge-in truncate (realtime-protocols.md §2.4: "the ms of the
 // current assistant item actually played") when the player cannot say so itself.
-import { int16ToFloat } from '../audio/pcm'
-import { createResampler, type Resampler } from '../audio/resampler'
+import { int16ToFloat } from '../../audio/pcm'
+import { createResampler, type Resampler } from '../../audio/resampler'
 import type { EngineClock } from './engine-clock'
 import { OUTPUT_RATE_HZ } from './events'
-import { RecentMap } from './adapters/recent'
+import { RecentMap } from '../adapters/recent'
 
 export interface PlaybackChunk {
   responseId: string

@@ -8,10 +8,14 @@
 //   keeper.start()                 // create now, renew until stopped or taken
 //   keeper.take()                  // the session for a press, or null; the keeper is then empty
 //   await keeper.stop()            // DELETE the unused session (free: it never connected)
-import type { EngineClock } from './engine-clock'
-import { Timer } from './engine-clock'
+import type { EngineClock } from '../engine/engine-clock'
+import { Timer } from '../engine/engine-clock'
 import { connectWindowMs } from './session-link'
-import type { CreateSessionParams, RealtimeSessionInfo, SessionService } from './sessions-api'
+import type {
+  CreateSessionParams,
+  RealtimeSessionInfo,
+  SessionService,
+} from '../../api/realtime/sessions-api'
 
 /** A created, never connected session, and when it arrived on the engine's clock. */
 export interface PreparedLink {
