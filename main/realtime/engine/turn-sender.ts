@@ -1,9 +1,9 @@
 // The user's side of push-to-talk: what happens between key-down and key-up, and on the way out.
-// Microphone frames become 20 ms PCM16 frames (CaptureFramer); they, and the turn's start and end, queue
+// Microphone frames become 20 ms PCM16 frames (UplinkFramer); they, and the turn's start and end, queue
 // in the outbox, which sends them on whatever socket is open; a copy of each turn stays in the journal
 // until the model has answered it, so a session that dies under it can be given the whole turn again.
 import { INPUT_RATE_HZ, type RealtimeCommand } from './events'
-import { CaptureFramer } from './capture-framer'
+import { UplinkFramer } from './uplink-framer'
 import type { EngineClock } from './engine-clock'
 import { Outbox, type OutboxEntry, type OutboxSink } from '../link/outbox'
 import { TurnJournal } from './turn-journal'
@@ -45,7 +45,7 @@ export type TurnOutcome =
 const DATA_CHANNEL_BURST_MS = 60_000
 
 export class TurnSender {
-  readonly #framer = new CaptureFramer()
+  readonly #framer = new UplinkFramer()
   readonly #journal: TurnJournal
   readonly #outbox: Outbox
   /** Audio length of committed turns whose end has not left yet. */

@@ -8,7 +8,7 @@ import {
   type TextModality,
 } from '../../engine/events'
 import { num, obj, str, type JsonObject } from '../../../api/json-fields'
-import { base64ToPcm16 } from '../pcm-base64'
+import { base64ToInt16 } from '../../../audio/pcm'
 import { modelRUsage } from '../usage'
 import type { ModelRState } from './model-r-state'
 
@@ -32,7 +32,7 @@ const audioDelta: Handler = (e, s, out) => {
     s.stats.droppedAudioDeltas++
     return
   }
-  const pcm = base64ToPcm16(delta)
+  const pcm = base64ToInt16(delta)
   if (pcm.length === 0) return
   s.addAudio(ids.itemId, pcm.length)
   out.push({ type: 'audio.delta', ...ids, pcm, rateHz: OUTPUT_RATE_HZ })

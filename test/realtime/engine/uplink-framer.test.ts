@@ -1,8 +1,8 @@
 // Microphone frames to 16 kHz PCM16 in 20 ms frames: known sines in, the same tone out, whatever the
 // device rate and however the renderer chunks it.
 import { describe, expect, it } from 'vitest'
-import { CaptureFramer, FRAME_SAMPLES } from '../../main/realtime/engine/capture-framer'
-import { canMove } from '../../main/realtime/engine/engine-state'
+import { UplinkFramer, FRAME_SAMPLES } from '../../../main/realtime/engine/uplink-framer'
+import { canMove } from '../../../main/realtime/engine/engine-state'
 
 function sine(hz: number, rateHz: number, samples: number): Float32Array {
   const out = new Float32Array(samples)
@@ -10,7 +10,7 @@ function sine(hz: number, rateHz: number, samples: number): Float32Array {
   return out
 }
 
-function feed(framer: CaptureFramer, rateHz: number, signal: Float32Array, chunk: number): Int16Array[] {
+function feed(framer: UplinkFramer, rateHz: number, signal: Float32Array, chunk: number): Int16Array[] {
   const frames: Int16Array[] = []
   for (let at = 0; at < signal.length; at += chunk)
     frames.push(...framer.push(rateHz, signal.subarray(at, at + chunk)))
@@ -36,11 +36,11 @@ function frequencyHz(pcm: Int16Array, rateHz: number): number {
   return (crossings * rateHz) / (to - from)
 }
 
-describe('CaptureFramer', () => {
+describe('UplinkFramer', () => {
   it.each([48_000, 44_100, 24_000, 22_050, 8_000])(
     'turns %i Hz into 20 ms frames of a 16 kHz 440 Hz tone',
     (rateHz) => {
-      const framer = new CaptureFramer()
+      const framer = new UplinkFramer()
       const frames = feed(framer, rateHz, sine(440, rateHz, rateHz), 480)
       expect(frames.slice(0, -1).every((f) => f.length === FRAME_SAMPLES)).toBe(true)
       const pcm = joined(frames)
@@ -53,19 +53,19 @@ describe('CaptureFramer', () => {
 
   it('gives the same samples however the input is chunked', () => {
     const signal = sine(300, 48_000, 48_000)
-    const a = joined(feed(new CaptureFramer(), 48_000, signal, 128))
-    const b = joined(feed(new CaptureFramer(), 48_000, signal, 997))
+    const a = joined(feed(new UplinkFramer(), 48_000, signal, 128))
+    const b = joined(feed(new UplinkFramer(), 48_000, signal, 997))
     expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer))).toBe(true)
   })
 
   it('passes 16 kHz through sample for sample', () => {
     const signal = sine(1_000, 16_000, 1_000)
-    const pcm = joined(feed(new CaptureFramer(), 16_000, signal, 100))
+    const pcm = joined(feed(new UplinkFramer(), 16_000, signal, 100))
     expect(Array.from(pcm)).toEqual(Array.from(signal, (v) => Math.round(v * 32_768) + 0))
   })
 
   it('counts the device milliseconds of a press and starts clean after end()', () => {
-    const framer = new CaptureFramer()
+    const framer = new UplinkFramer()
     framer.push(48_000, sine(440, 48_000, 4_800))
     expect(framer.inputMs).toBe(100)
     framer.end()
@@ -74,7 +74,7 @@ describe('CaptureFramer', () => {
   })
 
   it('follows a device that changes rate mid-press', () => {
-    const framer = new CaptureFramer()
+    const framer = new UplinkFramer()
     const frames = [
       ...framer.push(48_000, sine(440, 48_000, 24_000)),
       ...framer.push(44_100, sine(440, 44_100, 22_050)),

@@ -9,7 +9,7 @@ import { INPUT_RATE_HZ } from './events'
 export const FRAME_MS = 20
 export const FRAME_SAMPLES = (INPUT_RATE_HZ * FRAME_MS) / 1000
 
-export class CaptureFramer {
+export class UplinkFramer {
   #resampler: Resampler | null = null
   #rateHz = 0
   #scratch = new Int16Array(0)

@@ -24,7 +24,7 @@ export interface Frame {
   level: number
 }
 
-export class CaptureFramer {
+export class MeteredFramer {
   readonly frameSamples: number
   #frame: Float32Array
   #filled = 0

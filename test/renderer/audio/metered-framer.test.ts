@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { CaptureFramer, frameSamples, levelFromRms } from '../../../renderer/audio/capture-framer'
+import { MeteredFramer, frameSamples, levelFromRms } from '../../../renderer/audio/metered-framer'
 import { FRAMES_PER_UPDATE, LevelFeed } from '../../../renderer/audio/level-feed'
 
 const QUANTUM = 128
 
-function feed(framer: CaptureFramer, input: Float32Array): Float32Array[] {
+function feed(framer: MeteredFramer, input: Float32Array): Float32Array[] {
   const frames: Float32Array[] = []
   for (let at = 0; at < input.length; at += QUANTUM) {
     for (const f of framer.push(input.subarray(at, at + QUANTUM))) frames.push(f.samples)
@@ -12,14 +12,14 @@ function feed(framer: CaptureFramer, input: Float32Array): Float32Array[] {
   return frames
 }
 
-describe('CaptureFramer', () => {
+describe('MeteredFramer', () => {
   it.each([
     [44_100, 441],
     [48_000, 480],
     [16_000, 160],
   ])('cuts %i Hz quanta into exact 10 ms frames of %i samples', (rateHz, size) => {
     expect(frameSamples(rateHz)).toBe(size)
-    const framer = new CaptureFramer(rateHz)
+    const framer = new MeteredFramer(rateHz)
     const input = Float32Array.from({ length: 100 * QUANTUM }, (_, i) => (i % 1000) / 1000)
     const frames = feed(framer, input)
     expect(frames).toHaveLength(Math.floor(input.length / size))
@@ -31,7 +31,7 @@ describe('CaptureFramer', () => {
   })
 
   it('hands out a fresh array per frame, so its buffer can be transferred', () => {
-    const framer = new CaptureFramer(48_000)
+    const framer = new MeteredFramer(48_000)
     const frames = feed(framer, new Float32Array(QUANTUM * 8).fill(0.25))
     expect(frames.length).toBeGreaterThan(1)
     expect(new Set(frames.map((f) => f.buffer)).size).toBe(frames.length)
@@ -46,7 +46,7 @@ describe('CaptureFramer', () => {
       { length: 40 * QUANTUM },
       (_, i) => amplitude * Math.sin((2 * Math.PI * 1_000 * i) / rateHz),
     )
-    const framer = new CaptureFramer(rateHz)
+    const framer = new MeteredFramer(rateHz)
     const levels: number[] = []
     for (let at = 0; at < input.length; at += QUANTUM) {
       for (const f of framer.push(input.subarray(at, at + QUANTUM))) levels.push(f.level)
