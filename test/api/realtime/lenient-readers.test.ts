@@ -1,10 +1,10 @@
 // Every shape Loa accepts where realtime-api.md says "not shown": service-event amounts, an ended
 // session's usage and billing, the history and model lists, the reconnect answer and the error envelope.
 import { describe, expect, it } from 'vitest'
-import { readEnvelope } from '../../main/api/gateway-error'
-import { serviceEvent } from '../../main/realtime/adapters/service-events'
-import type { ServiceEvent } from '../../main/realtime/engine/events'
-import { SessionsApi } from '../../main/api/realtime/sessions-api'
+import { readEnvelope } from '../../../main/api/gateway-error'
+import { serviceEvent } from '../../../main/realtime/adapters/service-events'
+import type { ServiceEvent } from '../../../main/realtime/engine/events'
+import { SessionsApi } from '../../../main/api/realtime/sessions-api'
 
 const svc = (payload: Record<string, unknown>) => serviceEvent(payload) as ServiceEvent
 

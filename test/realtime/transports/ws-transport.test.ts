@@ -4,13 +4,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws'
-import { closeMeaning } from '../../main/realtime/transports/close-codes'
+import { closeMeaning } from '../../../main/realtime/transports/close-codes'
 import {
   TransportError,
   type TransportClose,
   type TransportListener,
-} from '../../main/realtime/transports/transport'
-import { connectWebSocket } from '../../main/realtime/transports/ws-transport'
+} from '../../../main/realtime/transports/transport'
+import { connectWebSocket } from '../../../main/realtime/transports/ws-transport'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {

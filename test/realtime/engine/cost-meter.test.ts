@@ -1,11 +1,11 @@
 // The cost meter: settled figures from the service, and between settlements the usage the model
 // reported, priced per token by kind. Unknown figures are null, never 0.
 import { describe, expect, it } from 'vitest'
-import { serviceEvent } from '../../main/realtime/adapters/service-events'
-import { liveUsage, modelRUsage } from '../../main/realtime/adapters/usage'
-import { CostMeter } from '../../main/realtime/engine/cost-meter'
-import type { ServiceEvent } from '../../main/realtime/engine/events'
-import { usageCostVnd, type TokenPricesVnd } from '../../main/realtime/engine/token-prices'
+import { serviceEvent } from '../../../main/realtime/adapters/service-events'
+import { liveUsage, modelRUsage } from '../../../main/realtime/adapters/usage'
+import { CostMeter } from '../../../main/realtime/engine/cost-meter'
+import type { ServiceEvent } from '../../../main/realtime/engine/events'
+import { usageCostVnd, type TokenPricesVnd } from '../../../main/realtime/engine/token-prices'
 
 // realtime-api.md's table: Model R and Model L audio prices, VND per 1M tokens.
 const MODEL_R: TokenPricesVnd = {

@@ -4,7 +4,7 @@
 // unreadable reason is renewed once, and a second cut within a minute stops. Both wire protocols, both
 // demo variants (the reason travels in each variant's own event shape).
 import { afterEach, describe, expect, it } from 'vitest'
-import { MODELS, received, speak, startRig, type DemoRig } from './support/demo-engine'
+import { MODELS, received, speak, startRig, type DemoRig } from '../support/demo-engine'
 
 let rig: DemoRig | null = null
 afterEach(async () => {

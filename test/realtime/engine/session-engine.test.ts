@@ -1,7 +1,7 @@
 // The session engine over the in-memory transport pair and a scripted service (Model-R wire unless a
 // test says otherwise): states, pre-roll, short presses, barge-in, ending.
 import { describe, expect, it } from 'vitest'
-import { asInt16, harness } from './support/engine-harness'
+import { asInt16, harness } from '../support/engine-harness'
 
 describe('a push-to-talk turn', () => {
   it('goes idle -> creating -> connecting -> listening -> thinking -> speaking -> ready', async () => {

@@ -2,7 +2,7 @@
 // codes and "Errors": `realtime_session_already_connected`, "use reconnect"): after a few rounds the
 // engine stops with that code and keeps the session; reconnect() takes it back through POST /reconnect.
 import { describe, expect, it } from 'vitest'
-import { harness } from './support/engine-harness'
+import { harness } from '../support/engine-harness'
 
 describe('a session another connection keeps taking', () => {
   it('stops with realtime_session_already_connected, keeps the session, and reconnect() takes it back', async () => {

@@ -1,10 +1,10 @@
 // The sessions API client: against the demo service for the real shapes, and against hand-made bodies
 // for the shapes the spec leaves open and for answers that break the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GatewayError } from '../../main/api/gateway-error'
-import type { RequestOptions } from '../../main/api/http'
-import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import { SessionsApi } from '../../main/api/realtime/sessions-api'
+import { GatewayError } from '../../../main/api/gateway-error'
+import type { RequestOptions } from '../../../main/api/http'
+import { startDemoServer, type DemoServer } from '../../../main/demo/server'
+import { SessionsApi } from '../../../main/api/realtime/sessions-api'
 
 let demo: DemoServer
 let api: SessionsApi

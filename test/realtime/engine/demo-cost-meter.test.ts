@@ -2,14 +2,14 @@
 // that follows a turn, the meter's figure is within 20 % of the amount the service settles, and a quiet
 // stretch does not raise it (realtime-api.md: billing is per token by kind, settled every 60 s).
 import { afterEach, describe, expect, it } from 'vitest'
-import { mountRealtime } from '../../main/demo/realtime/index'
-import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import type { EngineEvent } from '../../main/realtime/engine/engine-events'
-import { SessionEngine } from '../../main/realtime/engine/session-engine'
-import { SessionsApi } from '../../main/api/realtime/sessions-api'
-import type { TransportConnector } from '../../main/realtime/transports/transport'
-import { webSocketConnector } from '../../main/realtime/transports/ws-transport'
-import { MODELS, speak } from './support/demo-engine'
+import { mountRealtime } from '../../../main/demo/realtime/index'
+import { startDemoServer, type DemoServer } from '../../../main/demo/server'
+import type { EngineEvent } from '../../../main/realtime/engine/engine-events'
+import { SessionEngine } from '../../../main/realtime/engine/session-engine'
+import { SessionsApi } from '../../../main/api/realtime/sessions-api'
+import type { TransportConnector } from '../../../main/realtime/transports/transport'
+import { webSocketConnector } from '../../../main/realtime/transports/ws-transport'
+import { MODELS, speak } from '../support/demo-engine'
 
 /** 60 s billing windows every 2 s of test time. */
 const TIME_SCALE = 30

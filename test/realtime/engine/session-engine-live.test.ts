@@ -1,7 +1,7 @@
 // The engine on the live-type wire: activity signals for turns, barge-in by activityStart, the turn that
 // never completes, and hands-free mode.
 import { describe, expect, it } from 'vitest'
-import { asInt16, harness } from './support/engine-harness'
+import { asInt16, harness } from '../support/engine-harness'
 
 describe('push-to-talk on the live type', () => {
   it('brackets the turn with activityStart / activityEnd and plays the answer', async () => {

@@ -1,7 +1,7 @@
 // The engine against the demo service over real WebSockets, for both wire protocols: a whole
 // push-to-talk turn (captions of both sides, reply audio, cost) and a barge-in.
 import { afterEach, describe, expect, it } from 'vitest'
-import { MODELS, received, rms, sentSamples, speak, startRig, type DemoRig } from './support/demo-engine'
+import { MODELS, received, rms, sentSamples, speak, startRig, type DemoRig } from '../support/demo-engine'
 
 let rig: DemoRig | null = null
 afterEach(async () => {

@@ -4,9 +4,9 @@
 // showing the scenario does test something.
 import WebSocket from 'ws'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SessionsApi } from '../../main/api/realtime/sessions-api'
-import { MODELS, received, sentSamples, speak, startRig, voice, type DemoRig } from './support/demo-engine'
-import { startThrottleProxy, type ThrottleProxy } from './support/throttle-proxy'
+import { SessionsApi } from '../../../main/api/realtime/sessions-api'
+import { MODELS, received, sentSamples, speak, startRig, voice, type DemoRig } from '../support/demo-engine'
+import { startThrottleProxy, type ThrottleProxy } from '../support/throttle-proxy'
 
 let rig: DemoRig | null = null
 let proxy: ThrottleProxy | null = null

@@ -2,8 +2,8 @@
 // clear text is accepted only when both sit on this machine. A refused session is ended, not left holding
 // one of the account's session slots.
 import { describe, expect, it } from 'vitest'
-import type { RequestOptions } from '../../main/api/http'
-import { SessionsApi } from '../../main/api/realtime/sessions-api'
+import type { RequestOptions } from '../../../main/api/http'
+import { SessionsApi } from '../../../main/api/realtime/sessions-api'
 
 function session(connection: Record<string, unknown>) {
   return {

@@ -11,7 +11,7 @@ import { readWav } from '../../main/audio/wav'
 import { EXIT } from '../../main/cli/exit-codes'
 import { runCli } from '../../main/cli/index'
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../main/demo/server'
-import { rms } from './support/demo-engine'
+import { rms } from '../realtime/support/demo-engine'
 
 let dir: string
 let speech: string

@@ -2,11 +2,11 @@
 // resumed with the conversation and the audio captured meanwhile, termination by the spending cap, an
 // expired token, and the idle end on a time-scaled service.
 import { afterEach, describe, expect, it } from 'vitest'
-import { scaledClock } from '../../main/realtime/engine/engine-clock'
-import { SessionEngine } from '../../main/realtime/engine/session-engine'
-import { SessionsApi } from '../../main/api/realtime/sessions-api'
-import { webSocketConnector } from '../../main/realtime/transports/ws-transport'
-import { MODELS, received, sentSamples, speak, startRig, type DemoRig } from './support/demo-engine'
+import { scaledClock } from '../../../main/realtime/engine/engine-clock'
+import { SessionEngine } from '../../../main/realtime/engine/session-engine'
+import { SessionsApi } from '../../../main/api/realtime/sessions-api'
+import { webSocketConnector } from '../../../main/realtime/transports/ws-transport'
+import { MODELS, received, sentSamples, speak, startRig, type DemoRig } from '../support/demo-engine'
 
 let rig: DemoRig | null = null
 afterEach(async () => {

@@ -4,11 +4,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { systemClock } from '../../main/realtime/engine/engine-clock'
+import { systemClock } from '../../../main/realtime/engine/engine-clock'
 import {
   serviceEventStreams,
   type ServiceEventHandlers,
-} from '../../main/realtime/transports/service-event-stream'
+} from '../../../main/realtime/transports/service-event-stream'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, call: number) => void
 

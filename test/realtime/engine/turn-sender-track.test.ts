@@ -1,9 +1,9 @@
 // A WebRTC press whose link opens late: what was said before goes as audio events on the data channel,
 // and the track takes over during the same press once they have left, not at the key's release.
 import { describe, expect, it } from 'vitest'
-import { TurnSender } from '../../main/realtime/engine/turn-sender'
-import type { OutboxSink } from '../../main/realtime/link/outbox'
-import { ManualClock } from './support/manual-clock'
+import { TurnSender } from '../../../main/realtime/engine/turn-sender'
+import type { OutboxSink } from '../../../main/realtime/link/outbox'
+import { ManualClock } from '../support/manual-clock'
 
 const RATE_HZ = 16_000
 const FRAME_MS = 20

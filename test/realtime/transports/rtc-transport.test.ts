@@ -3,14 +3,14 @@
 // is, the service's refusal of the offer kept with its code, frames from the data channel and from the
 // SSE stream, a failed peer as a drop, the session's end closing it, and the microphone following the key.
 import { describe, expect, it } from 'vitest'
-import type { VoiceRtcCommand } from '../../preload/contract'
-import { GatewayError } from '../../main/api/gateway-error'
-import { RtcPeers } from '../../main/realtime/transports/rtc-peers'
-import { rtcConnector } from '../../main/realtime/transports/rtc-transport'
-import type { ExchangeSdp } from '../../main/realtime/transports/sdp-exchange'
-import type { ServiceEventHandlers } from '../../main/realtime/transports/service-event-stream'
-import { TransportError, type TransportClose } from '../../main/realtime/transports/transport'
-import { ManualClock, settle } from './support/manual-clock'
+import type { VoiceRtcCommand } from '../../../preload/contract'
+import { GatewayError } from '../../../main/api/gateway-error'
+import { RtcPeers } from '../../../main/realtime/transports/rtc-peers'
+import { rtcConnector } from '../../../main/realtime/transports/rtc-transport'
+import type { ExchangeSdp } from '../../../main/realtime/transports/sdp-exchange'
+import type { ServiceEventHandlers } from '../../../main/realtime/transports/service-event-stream'
+import { TransportError, type TransportClose } from '../../../main/realtime/transports/transport'
+import { ManualClock, settle } from '../support/manual-clock'
 
 const TARGET = {
   kind: 'webrtc' as const,

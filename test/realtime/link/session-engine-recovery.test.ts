@@ -1,8 +1,8 @@
 // The engine when the session or its socket goes wrong: drops and reconnects, the reconnect buffer's
 // bound, a slow link, termination, an expired token, a refused channel, the idle end.
 import { describe, expect, it } from 'vitest'
-import { GatewayError } from '../../main/api/gateway-error'
-import { asInt16, harness } from './support/engine-harness'
+import { GatewayError } from '../../../main/api/gateway-error'
+import { asInt16, harness } from '../support/engine-harness'
 
 describe('a dropped socket', () => {
   it('is resumed with POST /reconnect, and the audio captured meanwhile follows in order', async () => {

@@ -1,8 +1,8 @@
 // The SSE decoder against the standard's rules, fed in every possible split of the text, and the
 // normalisation of each plausible frame shape into the WebSocket's `{"svc":...}` frame.
 import { describe, expect, it } from 'vitest'
-import { serviceEventFrame } from '../../main/realtime/transports/service-event-frame'
-import { SseParser, type SseEvent } from '../../main/realtime/transports/sse-parser'
+import { serviceEventFrame } from '../../../main/realtime/transports/service-event-frame'
+import { SseParser, type SseEvent } from '../../../main/realtime/transports/sse-parser'
 
 function parseIn(pieces: string[]): { events: SseEvent[]; parser: SseParser } {
   const parser = new SseParser()

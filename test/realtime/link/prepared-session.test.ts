@@ -2,11 +2,11 @@
 // time (its 60 s connect window passes in 0.6 s): the session is renewed before its connect_by, every
 // replaced one ends cancelled with nothing charged, and the one handed over still has time to connect.
 import { afterEach, describe, expect, it } from 'vitest'
-import { mountRealtime, type RealtimeMount } from '../../main/demo/realtime/index'
-import { startDemoServer, type DemoServer } from '../../main/demo/server'
-import { scaledClock } from '../../main/realtime/engine/engine-clock'
-import { PreparedSession } from '../../main/realtime/link/prepared-session'
-import { SessionsApi } from '../../main/api/realtime/sessions-api'
+import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/index'
+import { startDemoServer, type DemoServer } from '../../../main/demo/server'
+import { scaledClock } from '../../../main/realtime/engine/engine-clock'
+import { PreparedSession } from '../../../main/realtime/link/prepared-session'
+import { SessionsApi } from '../../../main/api/realtime/sessions-api'
 
 const SCALE = 100
 

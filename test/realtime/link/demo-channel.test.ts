@@ -2,7 +2,7 @@
 // retry", realtime-api.md "WebSocket connection"): one new session, the press's audio carried over to it;
 // a second 4503 in a row stops with a clear error instead of creating sessions without end.
 import { afterEach, describe, expect, it } from 'vitest'
-import { MODELS, received, speak, startRig, type DemoRig } from './support/demo-engine'
+import { MODELS, received, speak, startRig, type DemoRig } from '../support/demo-engine'
 
 let rig: DemoRig | null = null
 afterEach(async () => {
