@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the state machine's inputs share one state; its parts (turns, captions, cost,
+// conversation events, link) are already modules of their own in engine/ and link/.
 // The realtime voice session engine: push-to-talk over one conversation, vendor-neutral, Electron-free.
 //
 //   const engine = new SessionEngine({ api, connect, playback?, clock? }, { model, ...options })

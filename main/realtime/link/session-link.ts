@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the recovery paths share the link's private state (flow, stage, socket);
+// their bounds and messages live in recovery-rules.ts.
 // One conversation's connection to the service: create a session, connect its socket with the one-use
 // token before `connect_by`, resume it after a drop, replace it when it cannot be used, end it with
 // DELETE (realtime-api.md "States and transitions", "Endpoints", close codes). What it does on its own:
@@ -10,7 +12,6 @@
 //   - session over on the service (4000 / session.ended / session.terminated) -> reported; whether a new
 //     session follows is the engine's call (termination-policy.ts).
 // It reports stages and outcomes; the engine decides what they mean for the user.
-import { GatewayError } from '../../api/gateway-error'
 import { AppError } from '../../errors'
 import type { RealtimeAdapter, TurnDetection, WireProtocol } from '../adapters/adapter'
 import { createAdapter } from '../adapters/create-adapter'
@@ -20,6 +21,23 @@ import type { EngineError } from '../engine/engine-events'
 import type { RealtimeEvent, ServiceEvent } from '../engine/events'
 import type { OutboxSink } from './outbox'
 import type { PreparedSource } from './prepared-session'
+import {
+  ALREADY_CONNECTED,
+  MAX_CHANNEL_RETRIES,
+  MAX_RECREATES,
+  MAX_TAKEOVERS,
+  RECONNECT_WINDOW_MS,
+  RECREATE_CODES,
+  WINDOW_MARGIN_MS,
+  channelFailedTwiceError,
+  connectWindowMs,
+  endOf,
+  engineError,
+  noChannelError,
+  retryDelayMs,
+  sessionIsGone,
+  takenOverError,
+} from './recovery-rules'
 import type {
   CreateSessionParams,
   RealtimeSessionInfo,
@@ -82,25 +100,6 @@ export interface LinkOptions {
 }
 
 const CONNECT_TIMEOUT_MS = 10_000
-/** Spec: "reconnect within 120 seconds"; the last seconds are left for the round trips. */
-const RECONNECT_WINDOW_MS = 120_000
-const WINDOW_MARGIN_MS = 3_000
-/** Spec: the token lives 60 s; used when the session does not say when it must be connected. */
-const CONNECT_WINDOW_MS = 60_000
-const RETRY_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 4_000, 5_000]
-/** New sessions in a row without one opening: beyond this the service is refusing, not flaking. */
-const MAX_RECREATES = 2
-/** Sockets taken over right after opening (4409) in a row: another client holds the session. */
-const MAX_TAKEOVERS = 3
-/** realtime-api.md close code 4503: "create a new session and retry", once; a second in a row is the service's trouble. */
-const MAX_CHANNEL_RETRIES = 1
-const ALREADY_CONNECTED = 'realtime_session_already_connected'
-const RECREATE_CODES: readonly string[] = [
-  'realtime_token_expired',
-  'invalid_session_token',
-  'session_not_found',
-  'realtime_session_ended',
-]
 
 export class SessionLink {
   #stage: LinkStage = 'none'
@@ -315,13 +314,7 @@ export class SessionLink {
       this.#reset()
       // Kept, not deleted: the user may take it back (reconnect) or end it.
       this.#held = held
-      return this.#fail(
-        new AppError(
-          'forbidden',
-          'Another connection keeps taking this session over; reconnect to take it back.',
-          { code: ALREADY_CONNECTED },
-        ),
-      )
+      return this.#fail(takenOverError())
     }
     void this.#resume(flow, this.o.clock.now())
   }
@@ -334,7 +327,7 @@ export class SessionLink {
     const windowMs = (this.o.reconnectWindowMs ?? RECONNECT_WINDOW_MS) - WINDOW_MARGIN_MS
     for (let attempt = 0; flow === this.#flow; attempt++) {
       if (this.o.clock.now() - lostAtMs > windowMs) return this.#sessionOver(null, null, 'connection_lost')
-      await this.#sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 0)
+      await this.#sleep(retryDelayMs(attempt))
       if (flow !== this.#flow) return
       try {
         const fresh = await this.o.api.reconnect(session.id, knownUrl, this.#abort.signal)
@@ -366,18 +359,10 @@ export class SessionLink {
     }
     if (channelFailed && ++this.#channelRetries > MAX_CHANNEL_RETRIES) {
       this.#channelRetries = 0
-      return this.#fail(
-        new AppError(
-          'server',
-          'The service could not open an audio channel for two sessions in a row; try again in a minute.',
-          { code: 'realtime_channel_failed' },
-        ),
-      )
+      return this.#fail(channelFailedTwiceError())
     }
     if (++this.#recreates > MAX_RECREATES) {
-      return this.#fail(
-        new AppError('server', 'The service could not open an audio channel; try again later.'),
-      )
+      return this.#fail(noChannelError())
     }
     await this.#createAndConnect(flow)
   }
@@ -456,47 +441,4 @@ function turnDetectionOf(params: CreateSessionParams): TurnDetection {
   return params.turnDetection
 }
 
-/** From the session's own `connect_by` and `created_at` (server times, so no clock skew), else 60 s. */
-export function connectWindowMs(s: RealtimeSessionInfo): number {
-  const by = s.connectBy ? Date.parse(s.connectBy) : NaN
-  const created = s.createdAt ? Date.parse(s.createdAt) : NaN
-  const window = by - created
-  return Number.isFinite(window) && window > 0 ? window : CONNECT_WINDOW_MS
-}
-
-function sessionIsGone(err: unknown): boolean {
-  // A refused SDP offer during a resume: the session itself is over.
-  if (err instanceof TransportError)
-    return err.code === 'realtime_session_ended' || err.code === 'session_not_found'
-  if (!(err instanceof GatewayError)) return false
-  const { status, code } = err.details
-  return (
-    status === 404 || status === 409 || status === 410 || (code !== null && RECREATE_CODES.includes(code))
-  )
-}
-
-function endOf(
-  s: RealtimeSessionInfo,
-  reason: string,
-  terminated: boolean,
-  message: string | null,
-  totalVnd: number | null,
-): SessionEnd {
-  return { sessionId: s.id, model: s.model, reason, terminated, message, totalVnd, durationSec: null }
-}
-
-export function engineError(err: unknown): EngineError {
-  if (err instanceof GatewayError) {
-    const out: EngineError = {
-      kind: err.kind,
-      code: err.code ?? err.details.code,
-      message: err.message,
-      requestId: err.details.requestId,
-    }
-    if (err.retryAfterMs !== undefined) out.retryAfterMs = err.retryAfterMs
-    return out
-  }
-  if (err instanceof TransportError) return { kind: err.kind, code: err.code, message: err.message }
-  if (err instanceof AppError) return { kind: err.kind, code: err.code ?? null, message: err.message }
-  return { kind: 'internal', code: null, message: err instanceof Error ? err.message : String(err) }
-}
+export { connectWindowMs, engineError } from './recovery-rules'
