@@ -1,7 +1,7 @@
 // What the realtime suites share around a session engine: a microphone fed in real time, waiting on the
 // engine's events, and the demo service's WAN latency and count of the audio it received.
-import type { EngineEvent } from '../main/realtime/engine-events'
-import type { SessionEngine } from '../main/realtime/session-engine'
+import type { EngineEvent } from '../main/realtime/engine/engine-events'
+import type { SessionEngine } from '../main/realtime/engine/session-engine'
 import { demoControl, type DemoProcess } from './demo-process'
 
 export const DEVICE_RATE_HZ = 48_000

@@ -12,17 +12,12 @@ import { AccountHub, type AccountHost } from './account/account-hub'
 import { AudioPorts } from './audio-port/audio-ports'
 import { ConnectionService, type DemoHandle } from './connection/connection-service'
 import type { GatewayEndpoint } from './api/http'
-import { AppError, toIpcError } from './errors'
 import { EventHub } from './ipc/event-hub'
+import { mainWindowOnly } from './ipc/main-window-only'
 import { createRouter, type CallContext, type Router } from './ipc/router'
 import type { SecretStoreChoice } from './secrets/choose-store'
 import { resolveLanguage } from './settings/language'
-import {
-  nothingSelectedText,
-  poorVietnameseText,
-  readSelectionFailedText,
-  type NoticeText,
-} from './tts/read-selection-text'
+import { readSelection } from './tts/read-selection'
 import type { SettingsService } from './settings/settings-service'
 import { USAGE_LIMIT } from './api/management/requests'
 import { ReaderHistory } from './tts/reader-history'
@@ -188,11 +183,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:history': ({ limit }) => voice.history(limit),
       'voice:activeSessions': () => voice.activeSessions(),
       'voice:endSession': ({ id }) => voice.endSession(id),
-      // Only the main window holds the voice audio, and so the WebRTC peers.
-      'voice:rtcOffer': ({ linkId, sdp }, ctx) => voice.rtc.offer(linkId, mainPage(ctx, sdp)),
-      'voice:rtcMessage': ({ linkId, text }, ctx) => voice.rtc.message(linkId, mainPage(ctx, text)),
+      'voice:rtcOffer': ({ linkId, sdp }, ctx) => voice.rtc.offer(linkId, mainWindowOnly(ctx, sdp)),
+      'voice:rtcMessage': ({ linkId, text }, ctx) => voice.rtc.message(linkId, mainWindowOnly(ctx, text)),
       'voice:rtcState': ({ linkId, state, reason }, ctx) =>
-        voice.rtc.state(linkId, mainPage(ctx, state), reason ?? null),
+        voice.rtc.state(linkId, mainWindowOnly(ctx, state), reason ?? null),
       'hotkey:status': () => hotkeyStatus,
       'tts:models': () => reader.models(),
       'tts:voices': ({ model }) => reader.voices(model),
@@ -219,27 +213,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     voice,
     reader,
     language,
-    async readSelection(text) {
-      const notice = ({ title, body }: NoticeText) => shell.notify(title, body)
-      if (text.trim() === '') return notice(nothingSelectedText(language()))
-      const failed = (message: string) => {
-        // Say why, and open the Reader on the reading so the user can fix the choice or resume.
-        notice(readSelectionFailedText(language(), message))
-        shell.showView('reader')
-      }
-      try {
-        const picked = await reader.chooseFor(text, settings.get().tts)
-        if (picked.poorVietnamese) notice(poorVietnameseText(language(), picked.choice.model))
-        await reader.read(picked.choice)
-      } catch (err) {
-        return failed(toIpcError(err).message)
-      }
-      // The window may be hidden: a reading that fails later is told too.
-      const reading = reader.current
-      await reading?.settled()
-      const error = reading?.status().error
-      if (error) failed(error.message)
-    },
+    readSelection: (text) =>
+      readSelection(text, {
+        reader,
+        readerSettings: () => settings.get().tts,
+        language,
+        notify: (title, body) => shell.notify(title, body),
+        showReader: () => shell.showView('reader'),
+      }),
     setHotkeyStatus(status) {
       hotkeyStatus = status
       voice.setHotkeyArmed(status.mode !== 'none' && status.error === null && !status.conflict)
@@ -253,10 +234,4 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await connection.close()
     },
   }
-}
-
-/** Passes `value` through when the main window sent it; the popup holds no peers. */
-function mainPage<T>(ctx: CallContext, value: T): T {
-  if (ctx.surface !== 'main') throw new AppError('forbidden', 'Only the main window holds WebRTC peers.')
-  return value
 }

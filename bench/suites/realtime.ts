@@ -8,12 +8,12 @@
 //   - CPU per minute of conversation and heap growth over a 60-minute session on a time-scaled service
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { scaledClock, type EngineClock } from '../../main/realtime/engine-clock'
-import type { EngineEvent } from '../../main/realtime/engine-events'
-import { SessionEngine, type EngineOptions } from '../../main/realtime/session-engine'
-import { SessionsApi } from '../../main/realtime/sessions-api'
-import type { TransportConnector } from '../../main/realtime/transport'
-import { webSocketConnector } from '../../main/realtime/ws-transport'
+import { scaledClock, type EngineClock } from '../../main/realtime/engine/engine-clock'
+import type { EngineEvent } from '../../main/realtime/engine/engine-events'
+import { SessionEngine, type EngineOptions } from '../../main/realtime/engine/session-engine'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
+import type { TransportConnector } from '../../main/realtime/transports/transport'
+import { webSocketConnector } from '../../main/realtime/transports/ws-transport'
 import { startDemoProcess, type DemoProcess } from '../demo-process'
 import { goalFigure, percentile, significant } from '../goal'
 import {

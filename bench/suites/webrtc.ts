@@ -6,14 +6,14 @@
 //     the page over WebRTC; the first chunk handed to playback in main over the WebSocket
 //   - speech said from a cold key-down that never reached the service
 //   - the first press of a conversation, key-up -> the answer's first audio, with a session made ready
-//     ahead (main/realtime/prepared-session.ts; over WebRTC the page's peer and offer too) beside cold
+//     ahead (main/realtime/link/prepared-session.ts; over WebRTC the page's peer and offer too) beside cold
 import { EventHub } from '../../main/ipc/event-hub'
-import { createParams } from '../../main/realtime/engine-options'
+import { createParams } from '../../main/realtime/engine/engine-options'
 import { createSessionEngine, type EngineEvent, type EngineOptions } from '../../main/realtime/index'
-import { PreparedSession } from '../../main/realtime/prepared-session'
-import { RtcPeers } from '../../main/realtime/rtc-peers'
-import type { SessionEngine } from '../../main/realtime/session-engine'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import { PreparedSession } from '../../main/realtime/link/prepared-session'
+import { RtcPeers } from '../../main/realtime/transports/rtc-peers'
+import type { SessionEngine } from '../../main/realtime/engine/session-engine'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { weriftPage, type WeriftPage } from '../../test/voice/support/werift-page'
 import { startDemoProcess, type DemoProcess } from '../demo-process'
 import { goalFigure, percentile, significant } from '../goal'
@@ -29,7 +29,7 @@ import {
   type Microphone,
 } from '../realtime-rig'
 import type { Figure, SuiteReport } from '../types'
-import { systemClock } from '../../main/realtime/engine-clock'
+import { systemClock } from '../../main/realtime/engine/engine-clock'
 
 const MODEL_R = 'openai/gpt-realtime'
 /** Measured conversations per transport, taken in turns so that both see the same machine. */

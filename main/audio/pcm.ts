@@ -88,3 +88,8 @@ function requireRoom(outputLength: number, inputLength: number): void {
     throw new RangeError(`Output holds ${outputLength} samples; input has ${inputLength}`)
   }
 }
+
+/** Whole milliseconds of audio in `samples` at `rateHz`, rounded down (a truncate may not overshoot). */
+export function samplesToMs(samples: number, rateHz: number): number {
+  return rateHz > 0 ? Math.floor((samples * 1000) / rateHz) : 0
+}

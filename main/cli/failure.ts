@@ -3,8 +3,8 @@
 // (with the wait), network 5, usage 2, anything else 1. failure-output.ts prints it.
 import { AppError } from '../errors'
 import { GatewayError } from '../api/gateway-error'
-import { TurnFailed } from '../realtime/file-turn'
-import { TransportError } from '../realtime/transport'
+import { TurnFailed } from '../realtime/engine/file-turn'
+import { TransportError } from '../realtime/transports/transport'
 import { EXIT, type ExitCode } from './exit-codes'
 import { HINTS, hintForServiceCode, rateLimitHint, usageHint, type CliErrorCode } from './failure-codes'
 import { UsageError } from './verb'

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { RequestChannel, RequestOf } from '../../preload/contract'
 import { MAX_READER_TEXT } from '../../preload/contract'
+import { settingsPatchSchema } from '../settings/settings-schema'
 
 const none = z.union([z.undefined(), z.null()]).transform(() => undefined)
 const view = z.enum(['voice', 'reader', 'usage', 'catalog', 'settings'])
@@ -33,8 +34,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'key:clear': none,
   'connection:status': none,
   'settings:get': none,
-  // The settings service validates the patch field by field against the settings schema.
-  'settings:update': z.record(z.string(), z.unknown()) as z.ZodType<RequestOf<'settings:update'>, unknown>,
+  'settings:update': settingsPatchSchema,
   'audio:openPort': none,
   'account:glance': none,
   'account:refresh': none,

@@ -1,16 +1,16 @@
 // The realtime voice layer's public face: what the app's main process and the CLI use.
 import type { GatewayEndpoint } from '../api/http'
-import { systemClock, type EngineClock } from './engine-clock'
-import type { PlaybackSink } from './playback'
-import type { PreparedSource } from './prepared-session'
-import type { RtcPeers } from './rtc-peers'
-import { rtcConnector } from './rtc-transport'
-import { SdpBudget, sdpExchanger } from './sdp-exchange'
-import { serviceEventStreams } from './service-event-stream'
-import { SessionEngine, type EngineOptions } from './session-engine'
-import { SessionsApi } from './sessions-api'
-import { TransportError, type TransportConnector } from './transport'
-import { webSocketConnector } from './ws-transport'
+import { systemClock, type EngineClock } from './engine/engine-clock'
+import type { PlaybackSink } from './engine/playback'
+import type { PreparedSource } from './link/prepared-session'
+import type { RtcPeers } from './transports/rtc-peers'
+import { rtcConnector } from './transports/rtc-transport'
+import { SdpBudget, sdpExchanger } from './transports/sdp-exchange'
+import { serviceEventStreams } from './transports/service-event-stream'
+import { SessionEngine, type EngineOptions } from './engine/session-engine'
+import { SessionsApi } from '../api/realtime/sessions-api'
+import { TransportError, type TransportConnector } from './transports/transport'
+import { webSocketConnector } from './transports/ws-transport'
 
 export {
   SessionEngine,
@@ -18,7 +18,7 @@ export {
   DEFAULT_IDLE_END_MS,
   type EngineDeps,
   type EngineOptions,
-} from './session-engine'
+} from './engine/session-engine'
 export type {
   ConversationSummary,
   CostSnapshot,
@@ -28,9 +28,14 @@ export type {
   EngineListener,
   EngineState,
   SessionRecord,
-} from './engine-events'
-export type { PlaybackChunk, PlaybackSink } from './playback'
-export { CAUSE_REASONS, terminationCause, type Renewal, type TerminationCause } from './termination-policy'
+} from './engine/engine-events'
+export type { PlaybackChunk, PlaybackSink } from './engine/playback'
+export {
+  CAUSE_REASONS,
+  terminationCause,
+  type Renewal,
+  type TerminationCause,
+} from './link/termination-policy'
 export {
   SessionsApi,
   type CreateSessionParams,
@@ -41,12 +46,18 @@ export {
   type SessionPage,
   type SessionService,
   type TransportChoice,
-} from './sessions-api'
-export { RtcPeers, type RtcPage } from './rtc-peers'
-export { PreparedSession, type PreparedLink, type PreparedSource } from './prepared-session'
-export { webSocketConnector } from './ws-transport'
-export { talkOnce, TurnFailed, type FileTurnResult, type TurnAudio, type TurnTimings } from './file-turn'
-export { systemClock, scaledClock, type EngineClock } from './engine-clock'
+} from '../api/realtime/sessions-api'
+export { RtcPeers, type RtcPage } from './transports/rtc-peers'
+export { PreparedSession, type PreparedLink, type PreparedSource } from './link/prepared-session'
+export { webSocketConnector } from './transports/ws-transport'
+export {
+  talkOnce,
+  TurnFailed,
+  type FileTurnResult,
+  type TurnAudio,
+  type TurnTimings,
+} from './engine/file-turn'
+export { systemClock, scaledClock, type EngineClock } from './engine/engine-clock'
 
 /** The SDP endpoint's 5 calls a minute hold per session, whichever engine makes them. */
 const sdpBudget = new SdpBudget()

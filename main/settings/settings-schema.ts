@@ -1,7 +1,7 @@
 // The settings' shape, defaults and validation. Each field falls back to its default on its own,
 // so one bad value in the file never costs the user the others.
 import { z } from 'zod'
-import type { Settings } from '../../preload/contract'
+import type { Settings, SettingsPatch } from '../../preload/contract'
 
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: null,
@@ -92,6 +92,34 @@ export const settingsSchema = z.object({
     soundCues: z.boolean(),
   }),
 }) satisfies z.ZodType<Settings>
+
+const shape = settingsSchema.shape
+
+/** A nested object may change in part; given whole, it reads as the stored settings read it. */
+function nestedPatch<S extends z.ZodObject>(schema: S) {
+  return z.union([schema.partial().strict(), schema]).optional()
+}
+
+/**
+ * A change to the settings (`settings:update`), checked field by field with the stored settings' own
+ * schemas wherever the request crosses in: the IPC router and the settings service both use it.
+ */
+export const settingsPatchSchema = z
+  .object({
+    // Its type only: the service applies the endpoint rule (main/api/endpoint-rule.ts) first, whose
+    // reasons the window can name ("must start with https://"), then this field's stored schema.
+    baseUrl: z.string().max(2048).nullable().optional(),
+    language: shape.language.optional(),
+    theme: shape.theme.optional(),
+    hotkeys: nestedPatch(shape.hotkeys),
+    realtime: nestedPatch(shape.realtime),
+    tts: nestedPatch(shape.tts),
+    lowBalanceThresholdVnd: shape.lowBalanceThresholdVnd.optional(),
+    refreshIntervalSec: shape.refreshIntervalSec.optional(),
+    launchAtLogin: shape.launchAtLogin.optional(),
+    audio: nestedPatch(shape.audio),
+  })
+  .strict() satisfies z.ZodType<SettingsPatch>
 
 export type SalvageResult = { settings: Settings; invalidFields: string[] }
 

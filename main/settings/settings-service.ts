@@ -1,11 +1,11 @@
 // Settings on disk (electron-store in the app, Conf in the harness and the CLI): read once, validated,
 // salvaged when damaged, written on every change. A damaged file is kept beside the new one.
 import { readFile, rename } from 'node:fs/promises'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { checkGatewayUrl } from '../api/endpoint-rule'
 import { AppError } from '../errors'
 import type { Settings, SettingsSnapshot } from '../../preload/contract'
-import { salvageSettings, settingsSchema } from './settings-schema'
+import { salvageSettings, settingsPatchSchema, settingsSchema } from './settings-schema'
 
 /** The part of electron-store / Conf this service uses. */
 export interface SettingsBackend {
@@ -81,7 +81,7 @@ export class SettingsService {
     // The endpoint rule, not just URL syntax: an address saved here is where the key goes after a restart.
     if (isPlainObject(patch) && typeof patch.baseUrl === 'string')
       patch = { ...patch, baseUrl: checkGatewayUrl(patch.baseUrl) }
-    const parsed = patchSchema.safeParse(patch)
+    const parsed = settingsPatchSchema.safeParse(patch)
     if (!parsed.success) throw invalid(parsed.error)
     const merged = mergePatch(this.#settings, parsed.data)
     const full = settingsSchema.safeParse(merged)
@@ -126,17 +126,6 @@ export class SettingsService {
     for (const l of this.#listeners) l(copy)
   }
 }
-
-const patchSchema = z
-  .object(
-    Object.fromEntries(
-      Object.entries(settingsSchema.shape).map(([k, s]) => [
-        k,
-        (s instanceof z.ZodObject ? z.union([s.partial().strict(), s]) : s).optional(),
-      ]),
-    ),
-  )
-  .strict()
 
 function mergePatch(current: Settings, patch: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = structuredClone(current) as unknown as Record<string, unknown>

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the Reader's IPC face (models, estimate, read, resume, history, save) over
+// one current reading; the reading itself is in reading.ts and speech-job.ts.
 // The Reader as the app runs it: speech models and voices with their rules, the price before the click,
 // one reading at a time (its audio kept for playback and saving), the history of recent readings with
 // re-download, and voice samples. Every request to the service goes through here; the renderer gets

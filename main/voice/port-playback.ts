@@ -1,7 +1,7 @@
 // The engine's playback sink in the app: the model's voice goes to the page's player over the audio port,
 // and the player's reports of what was really heard come back for the barge-in truncate.
 import type { AudioPorts, PlaybackReport } from '../audio-port/audio-ports'
-import type { PlaybackChunk, PlaybackSink } from '../realtime/playback'
+import type { PlaybackChunk, PlaybackSink } from '../realtime/engine/playback'
 import { RecentMap } from '../realtime/adapters/recent'
 
 /** Only the items that may still be playing or truncated matter. */

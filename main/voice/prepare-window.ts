@@ -1,8 +1,8 @@
-// When a voice session made ready ahead (main/realtime/prepared-session.ts) is worth its renewals: a
+// When a voice session made ready ahead (main/realtime/link/prepared-session.ts) is worth its renewals: a
 // press is likely while the Voice view is shown, and for a while after the user last talked or looked at
 // it while the talk hotkey is armed. A hotkey armed for days with no conversation keeps nothing ready:
 // each renewal is a create on the account's 60-a-minute budget, and ready sessions show in its history.
-import { Timer, type EngineClock } from '../realtime/engine-clock'
+import { Timer, type EngineClock } from '../realtime/engine/engine-clock'
 
 /** A press is likely within this long of the last conversation, or of the Voice view being left. */
 export const PREPARE_LINGER_MS = 10 * 60_000

@@ -1,14 +1,14 @@
-// The voice service's one session made ready ahead of a press (main/realtime/prepared-session.ts), for
+// The voice service's one session made ready ahead of a press (main/realtime/link/prepared-session.ts), for
 // the options the next conversation would open with. Options that change (model, voice, instructions,
 // transport, length, the account) make it useless: it is deleted, free, and one for the new options made.
 // Over WebRTC the page makes its peer and offer for the session's data channel at the same time.
 import type { GatewayEndpoint } from '../api/http'
-import type { EngineClock } from '../realtime/engine-clock'
-import { createParams } from '../realtime/engine-options'
-import { PreparedSession, type PreparedSource } from '../realtime/prepared-session'
-import type { RtcPeers } from '../realtime/rtc-peers'
-import type { EngineOptions } from '../realtime/session-engine'
-import type { RealtimeSessionInfo, SessionService } from '../realtime/sessions-api'
+import type { EngineClock } from '../realtime/engine/engine-clock'
+import { createParams } from '../realtime/engine/engine-options'
+import { PreparedSession, type PreparedSource } from '../realtime/link/prepared-session'
+import type { RtcPeers } from '../realtime/transports/rtc-peers'
+import type { EngineOptions } from '../realtime/engine/session-engine'
+import type { RealtimeSessionInfo, SessionService } from '../api/realtime/sessions-api'
 
 export interface VoicePreparerDeps {
   api(endpoint: GatewayEndpoint): Pick<SessionService, 'create' | 'delete'>

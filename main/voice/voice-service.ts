@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one conversation's life (press, engine, events, summary) shares its state;
+// what it opens with is in engine-choice.ts, the session kept ready in voice-preparer.ts.
 // The voice chat as the app runs it: one session engine per conversation, fed by the page's microphone
 // over the audio port and playing into the page's player; its events become the status, the lines and
 // the summary every window sees, the tray's listening/speaking icon and the desktop notifications.
@@ -16,8 +18,8 @@ import type { GatewayEndpoint } from '../api/http'
 import type { AudioPorts } from '../audio-port/audio-ports'
 import { AppError, toIpcError } from '../errors'
 import type { EventHub } from '../ipc/event-hub'
-import { systemClock, type EngineClock } from '../realtime/engine-clock'
-import type { PreparedSource } from '../realtime/prepared-session'
+import { systemClock, type EngineClock } from '../realtime/engine/engine-clock'
+import type { PreparedSource } from '../realtime/link/prepared-session'
 import {
   createSessionEngine,
   RtcPeers,
@@ -28,15 +30,14 @@ import {
   type PlaybackSink,
   type SessionEngine,
   type SessionService,
-  type TransportChoice,
 } from '../realtime'
+import { engineOptionsFor } from './engine-choice'
 import { PortPlaybackSink } from './port-playback'
 import { PrepareWindow } from './prepare-window'
 import { lowBalanceText, terminatedText } from './voice-alert-text'
 import {
   isOpenSession,
   modelToOpen,
-  sessionLengthSec,
   sessionLimitSec,
   SPEC_DEFAULT_SESSION_SEC,
   toSessionSummary,
@@ -341,20 +342,11 @@ export class VoiceService {
 
   /** What a conversation opens with now; also the key of the session made ready for it. */
   #engineOptions(settings: Settings, model: string): EngineOptions {
-    const { realtime } = settings
-    const listed = this.#models?.value.models.find((m) => m.id === model)
-    const maxDurationSec = sessionLengthSec(realtime.maxDurationSec, listed)
-    const options: EngineOptions = {
-      model,
-      transport: this.#transportFor(realtime.transport, model),
-      mode: realtime.mode,
-      modalities: realtime.modalities,
-      ...(realtime.voice ? { voice: realtime.voice } : {}),
-      ...(realtime.instructions ? { instructions: realtime.instructions } : {}),
-      ...(maxDurationSec !== null ? { maxDurationSec } : {}),
-      ...(this.#deps.audioPorts.outputRateHz ? { outputRateHz: this.#deps.audioPorts.outputRateHz } : {}),
-    }
-    return options
+    return engineOptionsFor(settings, model, {
+      listed: this.#models?.value.models.find((m) => m.id === model),
+      rtcAvailable: this.#rtc.available,
+      outputRateHz: this.#deps.audioPorts.outputRateHz,
+    })
   }
 
   /**
@@ -377,19 +369,6 @@ export class VoiceService {
     }
     if (round !== this.#prepareRound || !model) return
     this.#preparer.keep(this.#deps.endpoint(), this.#engineOptions(settings, model))
-  }
-
-  /**
-   * `auto` asks for the model's own default (realtime-api.md: WebRTC for Model R and R-mini, WebSocket
-   * for Model L). WebRTC needs the page that holds the peers; without one, or when the model list has
-   * not said, the service is asked for a WebSocket or for its own choice accordingly.
-   */
-  #transportFor(setting: TransportChoice, model: string): TransportChoice {
-    if (setting !== 'auto') return setting
-    const pageReady = this.#rtc.available
-    const known = this.#models?.value.models.find((m) => m.id === model)?.defaultTransport ?? null
-    if (known === null) return pageReady ? 'auto' : 'websocket'
-    return known === 'webrtc' && !pageReady ? 'websocket' : known
   }
 
   #capture(rateHz: number, samples: Float32Array): void {

@@ -1,20 +1,15 @@
 // The browser harness: the real main-process services in Node, the built renderer served to a browser,
 // and the IPC contract carried over a loopback WebSocket instead of Electron IPC.
-// Access needs a one-time launch token, exchanged for an HttpOnly cookie (access.ts); sockets also check
-// the Origin. Whatever a socket sends, only that socket is closed: never the process.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { platform } from 'node:os'
+// This file composes the pieces: the services with a shell that keeps the desktop's effects in memory,
+// the server (harness-server.ts: access and pages), the bridge socket and the audio relay.
 import { mkdir, writeFile } from 'node:fs/promises'
+import { platform } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Conf from 'conf'
-import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import type { EventChannel, ViewName } from '../../preload/contract'
-import { decodePortMessage, encodePortMessage } from '../../preload/port-codec'
+import type { ViewName } from '../../preload/contract'
 import { APP_VERSION } from '../api/user-agent'
-import { buildCsp } from '../app/csp'
 import type { TrayStatus } from '../account/tray-status'
-import type { AudioPortEnd } from '../audio-port/port'
 import type { DemoHandle } from '../connection/connection-service'
 import { startEmbeddedDemo } from '../connection/embedded-demo'
 import { validateKey } from '../connection/validate-key'
@@ -23,10 +18,13 @@ import { AppError } from '../errors'
 import type { SecretStoreChoice } from '../secrets/choose-store'
 import { MemorySecretStore } from '../secrets/memory-store'
 import { SettingsService } from '../settings/settings-service'
-import { HarnessAccess, type AccessOptions } from './access'
+import type { AccessOptions } from './access'
+import { relayAudio } from './audio-relay'
+import { BridgeSockets } from './bridge-socket'
 import { bundleWebBridge } from './bridge-bundle'
-import { parseBridgeFrame } from './bridge-frame'
-import { readStatic } from './static-files'
+import { startHarnessServer } from './harness-server'
+
+export { harnessCsp } from './harness-server'
 
 export interface WebHarnessOptions {
   /** Where settings live for this harness. */
@@ -53,25 +51,16 @@ export interface WebHarness {
 }
 
 const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
-/** Invokes a page may have waiting at once; a page that sends more is not Loa's bridge. */
-const MAX_PENDING_INVOKES = 256
-/** RFC 6455's policy violation: what every malformed frame gets (ws itself closes invalid UTF-8 with 1007). */
-const CLOSE_POLICY = 1008
-const SESSION_SWEEP_MS = 60_000
 
 export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarness> {
   const rendererDir = opts.rendererDir ?? DEFAULT_RENDERER_DIR
   const bridgeJs = await bundleWebBridge()
-  let origin = ''
 
   const settings = await SettingsService.open({
     filePath: join(opts.dataDir, 'settings.json'),
     openBackend: () =>
       new Conf<Record<string, unknown>>({ cwd: opts.dataDir, configName: 'settings', projectName: 'loa' }),
   })
-  const clients = new Set<WebSocket>()
-  /** Each session's open sockets, to close when it ends. */
-  const socketsOf = new Map<string, Set<WebSocket>>()
   const desktop: WebHarness['desktop'] = { notifications: [], tray: null, saved: [] }
   let close: () => Promise<void> = async () => {}
   const saveExport = async (name: string, data: string | Uint8Array) => {
@@ -121,188 +110,35 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       error: null,
     },
   })
-  core.events.addSink((channel: EventChannel, payload) => {
-    const frame = JSON.stringify({ t: 'event', channel, payload })
-    for (const ws of clients) ws.send(frame)
-  })
+  const bridge = new BridgeSockets(core.router)
+  core.events.addSink((channel, payload) => bridge.broadcast(channel, payload))
 
-  const server = createServer()
-  const bridgeSockets = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 })
-  const audioSockets = new WebSocketServer({ noServer: true, maxPayload: 8 << 20 })
-  for (const wss of [bridgeSockets, audioSockets]) wss.on('error', () => {})
-
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (typeof address !== 'object' || address === null) throw new Error('the harness did not bind')
-  origin = `http://127.0.0.1:${address.port}`
-  const access = new HarnessAccess({ port: address.port, ...opts.access })
-  const { scope } = access
-  access.onEnded((session) => {
-    for (const ws of socketsOf.get(session) ?? []) ws.close(CLOSE_POLICY, 'session ended')
-    socketsOf.delete(session)
-  })
-  // A page that only listens still loses its sockets when its session expires.
-  const sweep = setInterval(() => {
-    for (const session of [...socketsOf.keys()]) access.isLive(session)
-  }, SESSION_SWEEP_MS)
-  sweep.unref()
-
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin)
-    if (url.pathname === '/launch') return launch(url, res)
-    if (!access.sessionOf(req.headers.cookie)) return deny(res, 403)
-    if (url.pathname === scope) return redirect(res, `${scope}/`)
-    if (!url.pathname.startsWith(`${scope}/`)) return deny(res, 404)
-    const path = url.pathname.slice(scope.length)
-    if (path === '/web-bridge.js') return send(res, 200, 'text/javascript; charset=utf-8', bridgeJs)
-    const file = await readStatic(rendererDir, path)
-    if (!file) return deny(res, 404)
-    let body: Buffer | string = file.body
-    if (file.contentType.startsWith('text/html')) {
-      // A classic script runs before the module bundle, so `window.loa` exists when the app starts.
-      body = file.body.toString('utf8').replace('<head>', '<head>\n    <script src="web-bridge.js"></script>')
-    }
-    send(res, 200, file.contentType, body)
-  }
-
-  function launch(url: URL, res: ServerResponse): void {
-    const admitted = access.admit(url.searchParams.get('token') ?? '')
-    if (!admitted) return deny(res, 403, 'This link was used or has expired. Start a new one: npm run web.')
-    const view = url.searchParams.get('view') ?? 'voice'
-    res.writeHead(302, {
-      'Set-Cookie': admitted.setCookie,
-      Location: `${scope}/#/${encodeURIComponent(view)}`,
-      'Cache-Control': 'no-store',
+  let server: Awaited<ReturnType<typeof startHarnessServer>>
+  try {
+    server = await startHarnessServer({
+      port: opts.port,
+      rendererDir,
+      bridgeJs,
+      access: opts.access,
+      onSocket: (kind, ws, guard) =>
+        kind === 'bridge' ? bridge.serve(ws, guard) : relayAudio(ws, guard, core.audioPorts),
     })
-    res.end()
-  }
-
-  function redirect(res: ServerResponse, location: string): void {
-    res.writeHead(302, { Location: location, 'Cache-Control': 'no-store' })
-    res.end()
-  }
-
-  function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
-    res.writeHead(status, {
-      'Content-Type': contentType,
-      'Content-Security-Policy': harnessCsp(origin),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-    })
-    res.end(body)
-  }
-
-  function deny(res: ServerResponse, status: number, message?: string): void {
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
-    res.end(message ?? (status === 404 ? 'Not found' : 'Forbidden'))
-  }
-
-  server.on('request', (req, res) => void serve(req, res))
-  server.on('upgrade', (req, socket, head) => {
-    // A peer that resets mid-handshake must not take the process down with an unhandled 'error'.
-    socket.on('error', () => socket.destroy())
-    const path = new URL(req.url ?? '/', origin).pathname
-    const session = access.sessionOf(req.headers.cookie)
-    const kind = path === `${scope}/bridge` ? 'bridge' : path === `${scope}/audio` ? 'audio' : null
-    if (req.headers.origin !== origin || !session || !kind) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
-      return
-    }
-    const wss = kind === 'bridge' ? bridgeSockets : audioSockets
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      track(ws, session)
-      if (kind === 'bridge') onBridge(ws, session)
-      else onAudio(ws, session)
-    })
-  })
-
-  /** Every socket: an error (invalid UTF-8, a frame over the cap, a reset) closes it alone. */
-  function track(ws: WebSocket, session: string): void {
-    let own = socketsOf.get(session)
-    if (!own) socketsOf.set(session, (own = new Set()))
-    own.add(ws)
-    // ws has already sent its close (1007 for invalid UTF-8, 1009 for a frame over maxPayload) and ends
-    // the socket itself; without a listener, this 'error' would be thrown and end the whole process.
-    ws.on('error', () => {})
-    ws.on('close', () => own.delete(ws))
-  }
-
-  /** Closes `ws` for what it sent; true when its session is over (the socket is closed then too). */
-  function refused(ws: WebSocket, session: string, problem: string | null): boolean {
-    if (!access.isLive(session)) {
-      ws.close(CLOSE_POLICY, 'session ended')
-      return true
-    }
-    if (problem === null) return false
-    ws.close(CLOSE_POLICY, problem.slice(0, 120))
-    return true
-  }
-
-  function onBridge(ws: WebSocket, session: string): void {
-    clients.add(ws)
-    ws.on('close', () => clients.delete(ws))
-    let pending = 0
-    ws.on('message', async (data: RawData, isBinary: boolean) => {
-      const frame = parseBridgeFrame(data, isBinary)
-      if ('problem' in frame) {
-        refused(ws, session, frame.problem)
-        return
-      }
-      if (refused(ws, session, pending >= MAX_PENDING_INVOKES ? 'too many requests at once' : null)) return
-      pending++
-      try {
-        const result = await core.router.dispatch(frame.channel, frame.request, { surface: 'main' })
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id: frame.id, result }))
-      } finally {
-        pending--
-      }
-    })
-  }
-
-  function onAudio(ws: WebSocket, session: string): void {
-    const end: AudioPortEnd = {
-      postMessage: (message) => ws.readyState === ws.OPEN && ws.send(encodePortMessage(message)),
-      onMessage: (listener) =>
-        ws.on('message', (data: RawData, isBinary: boolean) => {
-          if (refused(ws, session, isBinary ? null : 'the audio socket takes binary frames only')) return
-          let message: ReturnType<typeof decodePortMessage>
-          try {
-            message = decodePortMessage(data as Buffer)
-          } catch {
-            // A MessagePort never delivers a malformed message: what sent one is not the page's bridge.
-            refused(ws, session, 'malformed audio frame')
-            return
-          }
-          listener(message)
-        }),
-      onClose: (listener) => ws.on('close', listener),
-      close: () => ws.close(),
-    }
-    core.audioPorts.attach(end)
+  } catch (err) {
+    await core.close()
+    throw err
   }
 
   close = async () => {
-    clearInterval(sweep)
-    for (const ws of clients) ws.terminate()
-    for (const ws of audioSockets.clients) ws.terminate()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
-    server.closeAllConnections()
+    await server.close()
     await core.close()
   }
 
   return {
-    origin,
-    scope,
+    origin: server.origin,
+    scope: server.scope,
     core,
     desktop,
-    launchUrl(view = 'voice') {
-      return `${origin}/launch?token=${access.issueLaunchToken()}&view=${view}`
-    },
+    launchUrl: (view = 'voice') => server.launchUrl(view),
     close: () => close(),
   }
-}
-
-/** The app's CSP, except that the page may open sockets to the harness: that is its IPC. */
-export function harnessCsp(origin: string): string {
-  return buildCsp({ 'connect-src': [origin.replace(/^http/, 'ws')] })
 }

@@ -1,6 +1,6 @@
 // The meter's pace: the capture worklet measures every 10 ms frame, the page redraws at most ~30 times a
 // second. Counting frames rather than reading a clock keeps the pace exact and needs no timer.
-import { FRAME_MS } from './capture-framer'
+import { FRAME_MS } from './metered-framer'
 
 export const LEVEL_UPDATES_PER_SEC = 30
 /** Frames per update: 4 frames of 10 ms, 25 updates a second. */

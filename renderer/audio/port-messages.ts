@@ -13,7 +13,7 @@ export type ToPlayer =
 /** What the capture worklet posts: one 10 ms mono PCM16 frame at the context's rate, and its level. */
 export interface CaptureFrame {
   samples: Int16Array
-  /** 0..1, see levelFromRms in capture-framer.ts. */
+  /** 0..1, see levelFromRms in metered-framer.ts. */
   level: number
 }
 

@@ -7,7 +7,7 @@ import { EXIT } from '../../main/cli/exit-codes'
 import { CliFailure, describeFailure } from '../../main/cli/failure'
 import { CLI_ERROR_CODES } from '../../main/cli/failure-codes'
 import { printFailure } from '../../main/cli/failure-output'
-import { TurnFailed } from '../../main/realtime/file-turn'
+import { TurnFailed } from '../../main/realtime/engine/file-turn'
 
 const SHORT_WALLET =
   'Insufficient balance: this request costs 30 VND and the wallet holds 0 VND. Top up to continue.'

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderSessions } from '../../main/cli/verbs/sessions'
 import { renderTalk } from '../../main/cli/verbs/talk'
-import type { RealtimeSessionInfo } from '../../main/realtime/sessions-api'
+import type { RealtimeSessionInfo } from '../../main/api/realtime/sessions-api'
 
 function session(patch: Partial<RealtimeSessionInfo>): RealtimeSessionInfo {
   return {

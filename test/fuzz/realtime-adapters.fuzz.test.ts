@@ -9,7 +9,7 @@ import { createAdapter } from '../../main/realtime/adapters/create-adapter'
 import { LIVE_EVENTS } from '../../main/realtime/adapters/live/live-events'
 import { MODEL_R_EVENTS } from '../../main/realtime/adapters/model-r/model-r-events'
 import { ADAPTER_FAILURE } from '../../main/realtime/adapters/receive-frame'
-import type { RealtimeCommand } from '../../main/realtime/events'
+import type { RealtimeCommand } from '../../main/realtime/engine/events'
 
 /** Field names the protocols use, so random objects hit the handlers' reads, not only unknown keys. */
 const FIELD = fc.constantFrom(

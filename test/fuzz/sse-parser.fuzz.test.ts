@@ -3,7 +3,7 @@
 // what comes out is what a whole-stream reading of the standard gives.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { SseParser, type SseEvent } from '../../main/realtime/sse-parser'
+import { SseParser, type SseEvent } from '../../main/realtime/transports/sse-parser'
 
 /** Lines an event stream is made of, with every line ending the standard allows. */
 const line = fc.oneof(

@@ -1,35 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../main/errors'
-import { createRouter, type Handlers } from '../../main/ipc/router'
-
-function handlers(overrides: Partial<Handlers> = {}): Handlers {
-  const fail = () => {
-    throw new Error('not under test')
-  }
-  return {
-    'app:info': fail,
-    'app:quit': fail,
-    'window:show': fail,
-    'window:hidePopup': fail,
-    'key:status': fail,
-    'key:set': fail,
-    'key:clear': fail,
-    'connection:status': fail,
-    'settings:get': fail,
-    'settings:update': fail,
-    'audio:openPort': fail,
-    'account:glance': fail,
-    'account:refresh': fail,
-    'account:popupVisible': fail,
-    'usage:records': fail,
-    'usage:daily': fail,
-    'usage:models': fail,
-    'catalog:list': fail,
-    'catalog:model': fail,
-    'file:saveText': fail,
-    ...overrides,
-  } as Handlers
-}
+import type { KeyStatus } from '../../preload/contract'
+import { createRouter } from '../../main/ipc/router'
+import { handlers } from './support/handlers'
 
 const ctx = { surface: 'main' as const }
 
@@ -109,7 +82,15 @@ describe('the IPC router', () => {
   })
 
   it('answers async handlers', async () => {
-    const router = createRouter(handlers({ 'key:clear': async () => ({ hasKey: false }) as never }))
-    expect(await router.dispatch('key:clear', undefined, ctx)).toEqual({ ok: true, value: { hasKey: false } })
+    const cleared: KeyStatus = {
+      hasKey: false,
+      hint: null,
+      demo: false,
+      baseUrl: null,
+      storage: 'memory',
+      storageWarning: null,
+    }
+    const router = createRouter(handlers({ 'key:clear': async () => cleared }))
+    expect(await router.dispatch('key:clear', undefined, ctx)).toEqual({ ok: true, value: cleared })
   })
 })

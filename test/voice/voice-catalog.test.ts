@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { VoiceModel } from '../../preload/contract'
 import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../main/demo/server'
 import type { RealtimeSessionInfo } from '../../main/realtime'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { modelToOpen, sessionLengthSec, toVoiceHistory, toVoiceModels } from '../../main/voice/voice-catalog'
 
 const UNPRICED = 'openai/gpt-4o-realtime-preview'

@@ -3,7 +3,7 @@
 // own; replaced when the settings change; nothing made at all while neither the Voice view nor the talk
 // hotkey asks for it. Over WebRTC the page's peer and offer are made ahead too (a werift peer here).
 import { describe, expect, it } from 'vitest'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { voice as toneVoice } from '../realtime/support/demo-engine'
 import { sleep, speakInto, type VoiceRig } from './support/voice-rig'
 import { voiceRigsClosedAfterEach } from './support/closed-after-each'

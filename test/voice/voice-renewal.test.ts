@@ -4,7 +4,7 @@
 // says to top up; a cut for the key says to check it in Settings.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { VoiceStatus } from '../../preload/contract'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { voice as toneVoice } from '../realtime/support/demo-engine'
 import { speakInto, startVoiceRig, type VoiceRig } from './support/voice-rig'
 

@@ -4,7 +4,7 @@
 // same session. Either way the press's turn is answered.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { VoiceStatus } from '../../preload/contract'
-import { SessionsApi } from '../../main/realtime/sessions-api'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { voice as toneVoice } from '../realtime/support/demo-engine'
 import { speakInto, startVoiceRig, type VoiceRig } from './support/voice-rig'
 import { weriftPage, type WeriftPage } from './support/werift-page'

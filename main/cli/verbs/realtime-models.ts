@@ -1,6 +1,6 @@
 // `loa realtime-models`: the realtime voice models with their prices for the caller's plan
 // (realtime-api.md `GET /v1/realtime/models`).
-import type { ModelList } from '../../realtime/sessions-api'
+import type { ModelList } from '../../api/realtime/sessions-api'
 import { DASH, formatVnd } from '../format'
 import { printResult } from '../management-verb'
 import { renderTable } from '../table'

@@ -1,6 +1,6 @@
 // `loa sessions [--limit N]`: realtime session history, newest first (realtime-api.md `GET /sessions`).
 // Also home of what the realtime verbs share: credentials, the sessions client, failures to exit codes.
-import { SessionsApi, type RealtimeSessionInfo, type SessionPage } from '../../realtime/sessions-api'
+import { SessionsApi, type RealtimeSessionInfo, type SessionPage } from '../../api/realtime/sessions-api'
 import { intFlag } from '../args'
 import type { ExitCode } from '../exit-codes'
 import { DASH, UNKNOWN, formatCount, formatDateTime, formatVnd } from '../format'

@@ -3,9 +3,9 @@
 // written as a 24 kHz WAV; the transcripts, the cost and the timings are printed.
 import { readFile, writeFile } from 'node:fs/promises'
 import { downmixToMono, readWav, WavFormatError, writeWav } from '../../audio/wav'
-import { talkOnce, type FileTurnResult } from '../../realtime/file-turn'
-import { SessionEngine } from '../../realtime/session-engine'
-import { webSocketConnector } from '../../realtime/ws-transport'
+import { talkOnce, type FileTurnResult } from '../../realtime/engine/file-turn'
+import { SessionEngine } from '../../realtime/engine/session-engine'
+import { webSocketConnector } from '../../realtime/transports/ws-transport'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'

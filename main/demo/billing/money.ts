@@ -1,7 +1,10 @@
 // Money rules shared by the catalog, the usage history and the TTS billing.
 import type { PlanCode } from '../context'
 
-/** Reference conversion used by the gateway for every VND price derived from USD. */
+/**
+ * Reference conversion used by the gateway for every VND price derived from USD. The client has its own
+ * (main/api/management/vnd-rate.ts): the demo plays the service, and shares no pricing code with the client.
+ */
 export const VND_PER_USD = 27_500
 
 /** Wallet amounts keep two decimals: per-character TTS charges are often a fraction of a dong. */

@@ -1,4 +1,6 @@
 // PCM16 little-endian <-> base64, the audio encoding of both wire protocols.
+// The demo keeps its own copy rather than main/audio/pcm.ts on purpose: it stands in for the gateway, and
+// a simulator that decoded audio with the client's code could not catch a mistake in that code.
 
 export function decodePcm16(base64: string): Int16Array {
   const bytes = Buffer.from(base64, 'base64')

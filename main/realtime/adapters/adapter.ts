@@ -1,6 +1,6 @@
 // The contract between the session engine and one wire protocol's adapter (STYLE.md principle 7): the
 // transport hands every received frame to `receive`, and sends every frame `encode` returns, in order.
-import type { RealtimeCommand, RealtimeEvent } from '../events'
+import type { RealtimeCommand, RealtimeEvent } from '../engine/events'
 
 /** A received WebSocket message: text, or bytes (possibly fragmented) that hold UTF-8 JSON. */
 export type FrameData = string | ArrayBuffer | ArrayBufferView | readonly ArrayBufferView[]

@@ -1,9 +1,9 @@
 // Frame -> JSON object, shared by both adapters. Text and binary frames are treated alike: live-type
 // servers may send JSON in binary frames (realtime-protocols.md §1), which js-genai decodes with
 // TextDecoder before JSON.parse.
-import type { RealtimeEventOf } from '../events'
+import type { RealtimeEventOf } from '../engine/events'
 import type { FrameData } from './adapter'
-import { obj, type JsonObject } from './fields'
+import { obj, type JsonObject } from '../../api/json-fields'
 
 const SAMPLE_CHARS = 120
 const utf8 = new TextDecoder('utf-8', { fatal: false })

@@ -1,9 +1,9 @@
 // The receive path both adapters share: decode, then dispatch in the order the reference gives
 // (realtime-protocols.md §1): a top-level `svc` is the gateway's; anything else goes to the protocol.
-import type { RealtimeEvent } from '../events'
+import type { RealtimeEvent } from '../engine/events'
 import type { AdapterStats, FrameData } from './adapter'
 import { decodeFrame, malformed } from './decode-frame'
-import type { JsonObject } from './fields'
+import type { JsonObject } from '../../api/json-fields'
 import { serviceEvent } from './service-events'
 
 /** Prefix of the `malformed` reason when a handler itself failed: a bug, never a property of the input. */

@@ -1,7 +1,7 @@
 // The gateway's own events, top-level key `svc` (realtime-api.md "Events"). Neither upstream protocol
 // uses that key, so both adapters read it first. Payload fields are "not shown" in the spec: keep the
 // payload whole and lift out the fields under any plausible name (lenient-fields.ts lists them).
-import type { RealtimeEvent, ServiceEvent } from '../events'
+import type { RealtimeEvent, ServiceEvent } from '../engine/events'
 import {
   BALANCE,
   CHARGED,
@@ -17,9 +17,9 @@ import {
   pickMoney,
   pickNumber,
   pickString,
-} from '../lenient-fields'
+} from '../../api/realtime/lenient-fields'
 import { malformed } from './decode-frame'
-import { obj, str } from './fields'
+import { obj, str } from '../../api/json-fields'
 
 type MoneyField =
   | 'amountVnd'

@@ -1,6 +1,6 @@
 // Token usage of both protocols normalised to one shape. Missing or malformed counts read as 0.
-import type { TokenUsage } from '../events'
-import { arr, count, obj, type JsonObject } from './fields'
+import type { TokenUsage } from '../engine/events'
+import { arr, count, obj, type JsonObject } from '../../api/json-fields'
 
 /** Model-R `response.usage` (realtime-protocols.md §2.3). */
 export function modelRUsage(u: JsonObject): TokenUsage {

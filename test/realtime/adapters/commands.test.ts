@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { LiveAdapter } from '../../../main/realtime/adapters/live/live-adapter'
 import { ModelRAdapter } from '../../../main/realtime/adapters/model-r/model-r-adapter'
 import type { RealtimeAdapter } from '../../../main/realtime/adapters/adapter'
-import { pcm16ToBase64 } from '../../../main/realtime/adapters/pcm-base64'
+import { int16ToBase64 } from '../../../main/audio/pcm'
 
 const SAMPLES = new Int16Array([0, 1, -1, 32767, -32768])
 const SAMPLES_BASE64 = 'AAABAP///38AgA=='
@@ -14,7 +14,7 @@ function modelRWithAudio(samplesPerDelta: number[]): ModelRAdapter {
   const a = new ModelRAdapter({ idPrefix: 't' })
   a.receive(JSON.stringify({ type: 'response.created', event_id: 'e0', response: { id: 'resp_1' } }))
   for (const n of samplesPerDelta) {
-    const delta = pcm16ToBase64(new Int16Array(n))
+    const delta = int16ToBase64(new Int16Array(n))
     a.receive(
       JSON.stringify({
         type: 'response.output_audio.delta',

@@ -6,7 +6,7 @@ import type { RealtimeAdapter, TurnDetection } from '../../../main/realtime/adap
 import { LiveAdapter } from '../../../main/realtime/adapters/live/live-adapter'
 import { ModelRAdapter } from '../../../main/realtime/adapters/model-r/model-r-adapter'
 import { ADAPTER_FAILURE } from '../../../main/realtime/adapters/receive-frame'
-import type { RealtimeCommand, RealtimeEvent, RealtimeEventType } from '../../../main/realtime/events'
+import type { RealtimeCommand, RealtimeEvent, RealtimeEventType } from '../../../main/realtime/engine/events'
 import { fixtureFrames } from './support'
 
 const EVENT_TYPES: Record<RealtimeEventType, true> = {

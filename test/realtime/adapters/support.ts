@@ -2,7 +2,7 @@
 // so a test can assert a whole exchange, in order, with nothing left out.
 import { readFileSync } from 'node:fs'
 import type { RealtimeAdapter } from '../../../main/realtime/adapters/adapter'
-import type { RealtimeCommand, RealtimeEvent, TokenUsage } from '../../../main/realtime/events'
+import type { RealtimeCommand, RealtimeEvent, TokenUsage } from '../../../main/realtime/engine/events'
 
 /** One fixture line: a server frame (as text, as bytes, or raw text), or a command the app sends. */
 export type FixtureLine =

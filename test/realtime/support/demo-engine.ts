@@ -3,11 +3,11 @@
 // close seen, and helpers that feed microphone audio in real time.
 import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/index'
 import { startDemoServer, type DemoServer } from '../../../main/demo/server'
-import type { EngineEvent, EngineEventType } from '../../../main/realtime/engine-events'
-import { SessionEngine, type EngineOptions } from '../../../main/realtime/session-engine'
-import { SessionsApi } from '../../../main/realtime/sessions-api'
-import type { TransportConnector } from '../../../main/realtime/transport'
-import { webSocketConnector } from '../../../main/realtime/ws-transport'
+import type { EngineEvent, EngineEventType } from '../../../main/realtime/engine/engine-events'
+import { SessionEngine, type EngineOptions } from '../../../main/realtime/engine/session-engine'
+import { SessionsApi } from '../../../main/api/realtime/sessions-api'
+import type { TransportConnector } from '../../../main/realtime/transports/transport'
+import { webSocketConnector } from '../../../main/realtime/transports/ws-transport'
 import { RecordingSink } from './engine-harness'
 
 export const MODELS = {

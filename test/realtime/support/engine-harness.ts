@@ -1,9 +1,9 @@
 // An engine wired to the fake service, a manual clock and a recording playback sink. Every test that
 // builds one also checks, when it finishes, that the engine never attempted a move its state table lacks.
 import { expect, onTestFinished } from 'vitest'
-import { SessionEngine, type EngineOptions } from '../../../main/realtime/session-engine'
-import type { EngineEvent, EngineEventType } from '../../../main/realtime/engine-events'
-import type { PlaybackChunk, PlaybackSink } from '../../../main/realtime/playback'
+import { SessionEngine, type EngineOptions } from '../../../main/realtime/engine/session-engine'
+import type { EngineEvent, EngineEventType } from '../../../main/realtime/engine/engine-events'
+import type { PlaybackChunk, PlaybackSink } from '../../../main/realtime/engine/playback'
 import { FakeService, ramp, type FakeServiceOptions } from './fake-service'
 import { ManualClock, settle } from './manual-clock'
 

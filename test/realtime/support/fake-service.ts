@@ -2,14 +2,14 @@
 // speaking either wire protocol. Answers hold their audio open until the test finishes them, so a test
 // can barge in while the model is "speaking"; everything the client sent is kept for assertions.
 import { GatewayError } from '../../../main/api/gateway-error'
-import { memoryConnector, type MemoryServerEnd } from '../../../main/realtime/memory-transport'
+import { memoryConnector, type MemoryServerEnd } from './memory-transport'
 import type {
   CreateSessionParams,
   ReconnectInfo,
   RealtimeSessionInfo,
   SessionService,
-} from '../../../main/realtime/sessions-api'
-import { TransportError, type TransportConnector } from '../../../main/realtime/transport'
+} from '../../../main/api/realtime/sessions-api'
+import { TransportError, type TransportConnector } from '../../../main/realtime/transports/transport'
 
 export type Wire = 'model-r' | 'live'
 

@@ -1,5 +1,5 @@
 // A clock the test moves by hand: timers fire in deadline order as time is advanced past them.
-import type { EngineClock, TimerHandle } from '../../../main/realtime/engine-clock'
+import type { EngineClock, TimerHandle } from '../../../main/realtime/engine/engine-clock'
 
 interface Pending {
   id: number

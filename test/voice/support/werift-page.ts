@@ -3,7 +3,7 @@
 // The microphone is whatever the test says while main has it on: nothing goes out on the track otherwise.
 import type { VoiceRtcCommand } from '../../../preload/contract'
 import type { EventHub } from '../../../main/ipc/event-hub'
-import type { RtcPeers } from '../../../main/realtime/rtc-peers'
+import type { RtcPeers } from '../../../main/realtime/transports/rtc-peers'
 import {
   acceptAnswer,
   makeOffer,

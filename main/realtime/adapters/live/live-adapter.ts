@@ -1,7 +1,7 @@
 // The live-type (Gemini-Live-style) adapter: frames are keyed by their top-level keys, looked up in
 // LIVE_EVENTS; commands are encoded by LIVE_COMMANDS.
 import { randomBytes } from 'node:crypto'
-import type { RealtimeCommand, RealtimeEvent } from '../../events'
+import type { RealtimeCommand, RealtimeEvent } from '../../engine/events'
 import {
   newStats,
   type AdapterOptions,

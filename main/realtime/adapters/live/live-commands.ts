@@ -6,9 +6,9 @@ import {
   type RealtimeCommand,
   type RealtimeCommandOf,
   type RealtimeCommandType,
-} from '../../events'
+} from '../../engine/events'
 import type { TurnDetection } from '../adapter'
-import { pcm16ToBase64 } from '../pcm-base64'
+import { int16ToBase64 } from '../../../audio/pcm'
 import type { LiveTurns } from './live-turns'
 
 export interface LiveCommandState {
@@ -44,7 +44,7 @@ function audioStreamEnd(s: LiveCommandState): string[] {
 
 export const LIVE_COMMANDS: Encoders = {
   appendAudio: (c) => [
-    realtimeInput({ audio: { mimeType: INPUT_MIME_TYPE, data: pcm16ToBase64(c.pcm16k) } }),
+    realtimeInput({ audio: { mimeType: INPUT_MIME_TYPE, data: int16ToBase64(c.pcm16k) } }),
   ],
   startTurn: (_c, s) => startActivity(s),
   commitTurn: (_c, s) => {

@@ -2,8 +2,8 @@
 // what it holds (realtime-protocols.md §1, §3.3), and this table is keyed by them. Its order is the
 // order keys of one frame are handled in: `usageMetadata` before `serverContent`, so usage sent beside
 // `turnComplete` is credited to the turn it closes.
-import type { RealtimeEvent } from '../../events'
-import { arr, num, obj, str } from '../fields'
+import type { RealtimeEvent } from '../../engine/events'
+import { arr, num, obj, str } from '../../../api/json-fields'
 import { liveUsage } from '../usage'
 import type { LiveTurns } from './live-turns'
 import { serverContent } from './live-server-content'

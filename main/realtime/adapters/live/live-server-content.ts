@@ -1,8 +1,8 @@
 // One `serverContent` message (realtime-protocols.md §3.3). Its fields may come together in one frame,
 // so each is read in the order a turn unfolds: user text, model output, then end-of-turn signals.
-import { OUTPUT_RATE_HZ, type RealtimeEvent } from '../../events'
-import { arr, obj, str, type JsonObject } from '../fields'
-import { base64ToPcm16 } from '../pcm-base64'
+import { OUTPUT_RATE_HZ, type RealtimeEvent } from '../../engine/events'
+import { arr, obj, str, type JsonObject } from '../../../api/json-fields'
+import { base64ToInt16 } from '../../../audio/pcm'
 import type { LiveTurns } from './live-turns'
 
 const MAX_RATE_HZ = 384_000
@@ -37,7 +37,7 @@ function audioPart(inline: JsonObject, turns: LiveTurns, out: RealtimeEvent[]): 
   const data = str(inline.data)
   const rateHz = mimeType === null ? null : pcmRateHz(mimeType)
   if (data === null || rateHz === null) return void turns.stats.invalidEvents++
-  turns.modelAudio(base64ToPcm16(data), rateHz, out)
+  turns.modelAudio(base64ToInt16(data), rateHz, out)
 }
 
 /**

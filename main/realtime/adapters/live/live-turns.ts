@@ -3,7 +3,7 @@
 // A model turn starts with its first output or signal and ends with `turnComplete` (or `endTurnNow`).
 // After an interrupt its audio is dropped until then, because late `serverContent` of the old turn can
 // still arrive (realtime-protocols.md §3.4 "Interruption").
-import type { RealtimeEvent, ResponseStatus, TextModality } from '../../events'
+import type { RealtimeEvent, ResponseStatus, TextModality } from '../../engine/events'
 import type { AdapterStats } from '../adapter'
 
 interface UserItem {

@@ -1,7 +1,7 @@
 // The Model-R-style (OpenAI Realtime) adapter: every server frame has a string `type`, looked up in
 // MODEL_R_EVENTS; commands are encoded by MODEL_R_COMMANDS.
 import { randomBytes } from 'node:crypto'
-import type { RealtimeCommand, RealtimeEvent } from '../../events'
+import type { RealtimeCommand, RealtimeEvent } from '../../engine/events'
 import {
   newStats,
   type AdapterOptions,
@@ -9,7 +9,7 @@ import {
   type RealtimeAdapter,
   type TurnDetection,
 } from '../adapter'
-import { own, str } from '../fields'
+import { own, str } from '../../../api/json-fields'
 import { receiveFrame } from '../receive-frame'
 import { encodeModelR } from './model-r-commands'
 import { MODEL_R_EVENTS } from './model-r-events'

@@ -1,8 +1,8 @@
 // App commands -> Model-R client events (realtime-protocols.md §2.2, §2.4), one table entry per command.
 // Events the app may need to match against an `error` carry an `event_id`; `append` is sent many times a
 // second, gets no reply, and goes without.
-import type { RealtimeCommand, RealtimeCommandOf, RealtimeCommandType } from '../../events'
-import { pcm16ToBase64 } from '../pcm-base64'
+import type { RealtimeCommand, RealtimeCommandOf, RealtimeCommandType } from '../../engine/events'
+import { int16ToBase64 } from '../../../audio/pcm'
 import type { ModelRState } from './model-r-state'
 
 type Encoders = { [T in RealtimeCommandType]: (c: RealtimeCommandOf<T>, s: ModelRState) => string[] }
@@ -45,7 +45,7 @@ function interrupt(c: RealtimeCommandOf<'interrupt'>, s: ModelRState): string[] 
 }
 
 export const MODEL_R_COMMANDS: Encoders = {
-  appendAudio: (c) => [JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm16ToBase64(c.pcm16k) })],
+  appendAudio: (c) => [JSON.stringify({ type: 'input_audio_buffer.append', audio: int16ToBase64(c.pcm16k) })],
   startTurn: () => [],
   commitTurn: (_c, s) => requestResponse(s, s.clientEvent('input_audio_buffer.commit')),
   clearInput: (_c, s) => [s.clientEvent('input_audio_buffer.clear')],

@@ -1,9 +1,14 @@
 // Model-R server events -> app events, one table entry per wire `type` (realtime-protocols.md §2.3).
 // GA and beta names both map to the same handler; events the app has no use for map to `ignore`, so
 // only names this table has never heard of count as unknown.
-import { OUTPUT_RATE_HZ, type RealtimeEvent, type ResponseStatus, type TextModality } from '../../events'
-import { num, obj, str, type JsonObject } from '../fields'
-import { base64ToPcm16 } from '../pcm-base64'
+import {
+  OUTPUT_RATE_HZ,
+  type RealtimeEvent,
+  type ResponseStatus,
+  type TextModality,
+} from '../../engine/events'
+import { num, obj, str, type JsonObject } from '../../../api/json-fields'
+import { base64ToInt16 } from '../../../audio/pcm'
 import { modelRUsage } from '../usage'
 import type { ModelRState } from './model-r-state'
 
@@ -27,7 +32,7 @@ const audioDelta: Handler = (e, s, out) => {
     s.stats.droppedAudioDeltas++
     return
   }
-  const pcm = base64ToPcm16(delta)
+  const pcm = base64ToInt16(delta)
   if (pcm.length === 0) return
   s.addAudio(ids.itemId, pcm.length)
   out.push({ type: 'audio.delta', ...ids, pcm, rateHz: OUTPUT_RATE_HZ })

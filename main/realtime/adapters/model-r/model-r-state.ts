@@ -4,8 +4,8 @@
 // client `event_id` was, so an `error` can name the command it answers.
 import type { AdapterStats, MediaPath } from '../adapter'
 import { RecentMap } from '../recent'
-import { samplesToMs } from '../pcm-base64'
-import { OUTPUT_RATE_HZ } from '../../events'
+import { samplesToMs } from '../../../audio/pcm'
+import { OUTPUT_RATE_HZ } from '../../engine/events'
 
 const RECENT_RESPONSES = 32
 const RECENT_ITEMS = 16

@@ -1,0 +1,231 @@
+// The user's side of push-to-talk: what happens between key-down and key-up, and on the way out.
+// Microphone frames become 20 ms PCM16 frames (UplinkFramer); they, and the turn's start and end, queue
+// in the outbox, which sends them on whatever socket is open; a copy of each turn stays in the journal
+// until the model has answered it, so a session that dies under it can be given the whole turn again.
+import { INPUT_RATE_HZ, type RealtimeCommand } from './events'
+import { UplinkFramer } from './uplink-framer'
+import type { EngineClock } from './engine-clock'
+import { Outbox, type OutboxEntry, type OutboxSink } from '../link/outbox'
+import { TurnJournal } from './turn-journal'
+
+/** Model-R refuses to commit less than 100 ms ("input_audio_buffer_commit_empty"). */
+export const MIN_TURN_MS = 100
+const MIN_TURN_SAMPLES = (INPUT_RATE_HZ * MIN_TURN_MS) / 1000
+/** ~1.5 s of 16 kHz audio as base64 JSON. */
+const MAX_IN_FLIGHT_BYTES = 64 * 1024
+
+export interface TurnSenderOptions {
+  burstMs: number
+  maxQueuedAudioMs: number
+  /** Turns are found by the service: the key only opens and closes the microphone. */
+  handsFree: boolean
+}
+
+export interface TurnSenderHooks {
+  /** A turn's end-of-turn message left on the socket. */
+  sent(turnId: number, audioMs: number): void
+  /** WebRTC: the media track may (or may no longer) carry the microphone. */
+  trackLive(live: boolean): void
+  /** Held audio went over its cap. */
+  dropped(audioMs: number): void
+}
+
+export type TurnOutcome =
+  | { phase: 'committed'; turnId: number; audioMs: number }
+  | { phase: 'discarded'; turnId: number; audioMs: number }
+  /** Hands-free: the microphone closed; the service decides the turns. */
+  | { phase: 'micClosed'; turnId: number; audioMs: number }
+
+/**
+ * A WebRTC link's audio events go on its data channel, where no 4413 has to be kept under (that close
+ * code is the WebSocket's): the words said before the link opened leave as fast as the channel takes
+ * them (its buffer still bounds what is in flight), so the track takes over during the same press
+ * instead of a late link keeping the whole press on events until the key is released.
+ */
+const DATA_CHANNEL_BURST_MS = 60_000
+
+export class TurnSender {
+  readonly #framer = new UplinkFramer()
+  readonly #journal: TurnJournal
+  readonly #outbox: Outbox
+  /** Audio length of committed turns whose end has not left yet. */
+  readonly #committedAudioMs = new Map<number, number>()
+  #turnId: number | null = null
+  #turnSamples = 0
+  #seq = 0
+  /** WebRTC: the session's audio travels on a media track. */
+  #audioOnTrack = false
+  /** The track carries the microphone now, so captured audio is only counted here. */
+  #trackLive = false
+  /** The WebSocket's pacing allowance, halved after a 4413; a data channel does without it. */
+  #socketBurstMs: number
+
+  constructor(
+    clock: EngineClock,
+    private readonly options: TurnSenderOptions,
+    private readonly hooks: TurnSenderHooks,
+  ) {
+    this.#socketBurstMs = options.burstMs
+    this.#journal = new TurnJournal(options.maxQueuedAudioMs)
+    this.#outbox = new Outbox(clock, {
+      burstMs: options.burstMs,
+      maxQueuedAudioMs: options.maxQueuedAudioMs,
+      maxInFlightBytes: MAX_IN_FLIGHT_BYTES,
+      onSent: (entry) => this.#sent(entry),
+      onDropped: (ms) => hooks.dropped(ms),
+    })
+  }
+
+  get pressed(): boolean {
+    return this.#turnId !== null
+  }
+
+  /** Something still has to reach the service: a turn in progress, or one not yet sent. */
+  get pending(): boolean {
+    return this.pressed || this.#journal.turns().length > 0
+  }
+
+  get idle(): boolean {
+    return this.#outbox.length === 0
+  }
+
+  /** A socket is open; `replay` when it belongs to a new session. */
+  attach(sink: OutboxSink, encode: (command: RealtimeCommand) => string[], replay: boolean): void {
+    if (replay) this.#replayJournal()
+    this.#outbox.attach(sink, encode)
+    this.#goLiveWhenDrained()
+  }
+
+  detach(): void {
+    this.#outbox.detach()
+    this.#setTrackLive(false)
+  }
+
+  /**
+   * The session's audio travels on a media track, which carries nothing until the link is open. What was
+   * captured before (the first words of a press that opened the session, or said while a dropped link
+   * came back) goes as audio events first, in order; once they have left, the track takes over.
+   */
+  setAudioOnTrack(on: boolean): void {
+    this.#audioOnTrack = on
+    this.#outbox.setBurstMs(on ? DATA_CHANNEL_BURST_MS : this.#socketBurstMs)
+    if (!on) this.#setTrackLive(false)
+  }
+
+  setBurstMs(burstMs: number): void {
+    this.#socketBurstMs = burstMs
+    if (!this.#audioOnTrack) this.#outbox.setBurstMs(burstMs)
+  }
+
+  /** Goes out before the turn's audio: a barge-in. */
+  send(command: RealtimeCommand): void {
+    this.#outbox.push(command)
+  }
+
+  begin(): void {
+    const id = ++this.#seq
+    this.#turnId = id
+    this.#turnSamples = 0
+    this.#framer.reset()
+    if (this.options.handsFree) return
+    this.#journal.open(id)
+    this.#outbox.push({ type: 'startTurn' }, id)
+  }
+
+  capture(rateHz: number, samples: Float32Array): void {
+    if (this.#turnId === null) return
+    for (const frame of this.#framer.push(rateHz, samples)) this.#queue(frame)
+  }
+
+  /**
+   * Key-up. `beforeCommit` runs just before the commit is queued: the commit may leave (and report
+   * itself sent) inside the push.
+   */
+  finish(beforeCommit: () => void): TurnOutcome | null {
+    const id = this.#turnId
+    if (id === null) return null
+    for (const frame of this.#framer.end()) this.#queue(frame)
+    this.#turnId = null
+    const audioMs = Math.round((this.#turnSamples * 1000) / INPUT_RATE_HZ)
+    if (this.options.handsFree) {
+      this.#outbox.push({ type: 'endAudioStream' })
+      return { phase: 'micClosed', turnId: id, audioMs }
+    }
+    if (this.#turnSamples < MIN_TURN_SAMPLES) {
+      this.#discard(id)
+      return { phase: 'discarded', turnId: id, audioMs }
+    }
+    this.#journal.release(id)
+    this.#committedAudioMs.set(id, audioMs)
+    beforeCommit()
+    this.#outbox.push({ type: 'commitTurn' }, id)
+    return { phase: 'committed', turnId: id, audioMs }
+  }
+
+  /** The model answered: the turns sent so far need not be given to a new session again. */
+  answered(): void {
+    for (const id of this.#journal.forgetSent()) this.#committedAudioMs.delete(id)
+  }
+
+  /** Everything unsent is dropped: the session is over for good, or the conversation ended. */
+  abandon(): void {
+    this.#turnId = null
+    this.#outbox.clear()
+    this.#journal.clear()
+    this.#committedAudioMs.clear()
+  }
+
+  #queue(frame: Int16Array): void {
+    const id = this.#turnId as number
+    this.#turnSamples += frame.length
+    if (this.#trackLive) return
+    if (!this.options.handsFree) this.#journal.add(id, frame)
+    this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, id)
+  }
+
+  /** A press under 100 ms: nothing of it reaches the model, and no empty commit is sent. */
+  #discard(id: number): void {
+    const nothingSent = this.#outbox.has(id, 'startTurn')
+    this.#outbox.removeTurn(id)
+    this.#journal.forget(id)
+    // Model-R: drop what was appended. Live-type has no clear: the open activity simply continues.
+    if (!nothingSent) this.#outbox.push({ type: 'clearInput' })
+  }
+
+  /** A new session: every turn not yet committed on the old one is sent again, whole and in order. */
+  #replayJournal(): void {
+    // Those turns' audio went out on the old session's media track, where it cannot be sent again.
+    if (this.#audioOnTrack) return this.#journal.clear()
+    for (const turn of this.#journal.turns()) {
+      this.#outbox.removeTurn(turn.id)
+      // Every frame of it went over the journal's cap: an empty commit would only be refused.
+      if (turn.released && turn.frames.length === 0) {
+        this.#journal.forget(turn.id)
+        continue
+      }
+      turn.sent = false
+      this.#outbox.push({ type: 'startTurn' }, turn.id)
+      for (const frame of turn.frames) this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, turn.id)
+      if (turn.released) this.#outbox.push({ type: 'commitTurn' }, turn.id)
+    }
+  }
+
+  #goLiveWhenDrained(): void {
+    if (this.#audioOnTrack && !this.#trackLive && this.#outbox.attached && !this.#outbox.holdsAudio())
+      this.#setTrackLive(true)
+  }
+
+  #setTrackLive(live: boolean): void {
+    if (this.#trackLive === live) return
+    this.#trackLive = live
+    this.hooks.trackLive(live)
+  }
+
+  #sent(entry: OutboxEntry): void {
+    if (entry.command.type === 'appendAudio') this.#goLiveWhenDrained()
+    if (entry.command.type !== 'commitTurn' || entry.turnId === null) return
+    // Kept until the answer comes (answered()): a session cut before it gets the turn again.
+    this.#journal.markSent(entry.turnId)
+    this.hooks.sent(entry.turnId, this.#committedAudioMs.get(entry.turnId) ?? 0)
+  }
+}

@@ -1,0 +1,205 @@
+// The WebRTC transport (realtime-api.md "WebRTC connection"): a page's peer carries the audio both ways
+// and its data channel the model events; main exchanges the SDP with the session token and reads the
+// service events over SSE. To the session link it is one socket like the WebSocket: frames (model events
+// from the data channel, `{"svc":...}` frames from the SSE stream), at most one error, exactly one close.
+//   - opened = the data channel is open;
+//   - the page's peer failing or closing = a drop (1006), which the link resumes with a new token;
+//   - the session's end on the SSE stream with no word from the page = closed (4000) after a grace.
+import { GatewayError } from '../../api/gateway-error'
+import type { VoiceRtcState } from '../../../preload/contract'
+import type { EngineClock, TimerHandle } from '../engine/engine-clock'
+import type { RtcPeers } from './rtc-peers'
+import type { ExchangeSdp } from './sdp-exchange'
+import type { OpenServiceEvents } from './service-event-stream'
+import {
+  OnceSignals,
+  TransportError,
+  type ConnectOptions,
+  type ConnectTarget,
+  type RealtimeTransport,
+  type TransportConnector,
+  type TransportListener,
+} from './transport'
+
+export interface RtcTransportDeps {
+  peers: RtcPeers
+  exchangeSdp: ExchangeSdp
+  serviceEvents: OpenServiceEvents
+  clock: EngineClock
+}
+
+/** The service closes the peer after the end; a page that does not notice is not waited for long. */
+const END_GRACE_MS = 2_000
+const DROPPED = 1006
+const ENDED = 4000
+
+export function rtcConnector(deps: RtcTransportDeps): TransportConnector {
+  return (target, listener, options) => connectRtc(deps, target, listener, options)
+}
+
+function connectRtc(
+  deps: RtcTransportDeps,
+  target: ConnectTarget,
+  listener: TransportListener,
+  options: ConnectOptions,
+): Promise<RealtimeTransport> {
+  const { signal, timeoutMs } = options
+  if (signal?.aborted) return Promise.reject(aborted())
+  if (!deps.peers.available) {
+    return Promise.reject(
+      new TransportError(
+        'unavailable',
+        'webrtc_unavailable',
+        "WebRTC needs Loa's main window, which is not open; choose WebSocket in Settings to talk without it.",
+      ),
+    )
+  }
+  if (!target.sessionId || !target.dataChannel)
+    return Promise.reject(
+      new TransportError('protocol', 'bad_connection', 'The session names no data channel for WebRTC.'),
+    )
+  const transport = new RtcTransport(deps, target.sessionId, new OnceSignals(listener))
+  return transport.connect(target, timeoutMs, signal)
+}
+
+class RtcTransport implements RealtimeTransport {
+  #linkId = 0
+  #open = false
+  #closed = false
+  #offerError: TransportError | null = null
+  #events: { stop(): void } | null = null
+  #endTimer: TimerHandle | null = null
+  #settle: ((err: TransportError | null) => void) | null = null
+
+  constructor(
+    private readonly deps: RtcTransportDeps,
+    private readonly sessionId: string,
+    private readonly signals: OnceSignals,
+  ) {}
+
+  get open(): boolean {
+    return this.#open
+  }
+
+  /** The page's data channel buffers; main hands frames over at once. */
+  get bufferedBytes(): number {
+    return 0
+  }
+
+  connect(target: ConnectTarget, timeoutMs: number, signal?: AbortSignal): Promise<RealtimeTransport> {
+    const { clock, peers } = this.deps
+    const deadlineMs = clock.now() + timeoutMs
+    return new Promise((resolve, reject) => {
+      const timer = clock.setTimeout(
+        () =>
+          this.#settle?.(new TransportError('network', 'timeout', `No WebRTC link within ${timeoutMs} ms.`)),
+        timeoutMs,
+      )
+      const onAbort = (): void => this.#settle?.(aborted())
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.#settle = (err) => {
+        this.#settle = null
+        clock.clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        if (err === null) return resolve(this)
+        this.#teardown()
+        reject(err)
+      }
+      this.#linkId = peers.open(target.dataChannel as string, {
+        offer: async (sdp) => {
+          try {
+            const answer = await this.deps.exchangeSdp(target.url, target.token, sdp, {
+              clock,
+              deadlineMs,
+              ...(signal ? { signal } : {}),
+            })
+            // The service answered: its events for this session may start now.
+            this.#startEvents()
+            return answer
+          } catch (err) {
+            this.#offerError = offerError(err)
+            this.#settle?.(this.#offerError)
+            throw err
+          }
+        },
+        message: (text) => {
+          if (this.#open) this.signals.frame(text)
+        },
+        state: (state, reason) => this.#pageState(state, reason),
+      })
+    })
+  }
+
+  send(frame: string): boolean {
+    if (!this.#open) return false
+    return this.deps.peers.send(this.#linkId, frame)
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (this.#closed) return
+    this.#teardown()
+    this.signals.close({ code, reason, byUs: true })
+  }
+
+  #pageState(state: VoiceRtcState, reason: string | null): void {
+    if (state === 'connected') {
+      if (this.#settle === null || this.#closed) return
+      this.#open = true
+      this.#settle(null)
+      return
+    }
+    const why = reason ?? `the WebRTC peer ${state === 'failed' ? 'failed' : 'closed'}`
+    if (this.#settle) {
+      this.#settle(this.#offerError ?? new TransportError('network', 'network', `WebRTC: ${why}.`))
+      return
+    }
+    if (this.#closed) return
+    this.signals.error(new TransportError('network', 'network', `WebRTC: ${why}.`))
+    this.#teardown()
+    this.signals.close({ code: DROPPED, reason: why, byUs: false })
+  }
+
+  #startEvents(): void {
+    if (this.#events || this.#closed) return
+    this.#events = this.deps.serviceEvents(this.sessionId, {
+      frame: (text) => {
+        if (!this.#closed) this.signals.frame(text)
+      },
+      end: (why) => {
+        if (this.#closed || why !== 'ended') return
+        // The session is over; the page's peer is closed by the service, and is not waited for long.
+        this.#endTimer = this.deps.clock.setTimeout(() => {
+          if (this.#closed) return
+          this.#teardown()
+          this.signals.close({ code: ENDED, reason: 'session over', byUs: false })
+        }, END_GRACE_MS)
+      },
+    })
+  }
+
+  #teardown(): void {
+    if (this.#closed) return
+    this.#closed = true
+    this.#open = false
+    this.#events?.stop()
+    this.#events = null
+    if (this.#endTimer !== null) this.deps.clock.clearTimeout(this.#endTimer)
+    if (this.#linkId !== 0) this.deps.peers.close(this.#linkId)
+  }
+}
+
+/** The service's refusal keeps its code, so the link can tell an expired token from a busy session. */
+function offerError(err: unknown): TransportError {
+  if (err instanceof GatewayError) {
+    const status = err.details.status
+    const code = err.details.code ?? (status === null ? 'network' : `http_${status}`)
+    return new TransportError(err.kind, code, err.message, { status, cause: err })
+  }
+  if (err instanceof TransportError) return err
+  const message = err instanceof Error ? err.message : String(err)
+  return new TransportError('network', 'network', `The SDP exchange failed: ${message}`, { cause: err })
+}
+
+function aborted(): TransportError {
+  return new TransportError('internal', 'aborted', 'Opening the WebRTC link was cancelled.')
+}
