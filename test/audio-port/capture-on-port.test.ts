@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { AudioPorts } from '../../main/audio-port/audio-ports'
 import type { AudioPortEnd } from '../../main/audio-port/port'
-import { CaptureFramer } from '../../renderer/audio/capture-framer'
+import { MeteredFramer } from '../../renderer/audio/metered-framer'
 import { captureMessage } from '../../renderer/audio/capture-message'
 
 const RATE_HZ = 48_000
@@ -38,7 +38,7 @@ describe('microphone audio on the audio port', () => {
     ports.attach(mainEnd(main))
 
     const input = sine(1, 440, 0.5)
-    const framer = new CaptureFramer(RATE_HZ)
+    const framer = new MeteredFramer(RATE_HZ)
     let posted = 0
     for (let at = 0; at < input.length; at += QUANTUM) {
       for (const frame of framer.push(input.subarray(at, at + QUANTUM))) {

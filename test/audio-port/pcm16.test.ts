@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { floatToInt16Sample, int16ToFloat } from '../../main/audio/pcm'
-import { CaptureFramer } from '../../renderer/audio/capture-framer'
+import { MeteredFramer } from '../../renderer/audio/metered-framer'
 import { pcm16Sample } from '../../renderer/audio/pcm16'
 
 const LSB = 1 / 32768
@@ -56,7 +56,7 @@ describe('the microphone as PCM16', () => {
     expect(pcm16Sample(0)).toBe(0)
     expect(roundTrip(-0)).toBe(0)
     expect(pcm16Sample(Number.NaN)).toBe(0)
-    const framer = new CaptureFramer(48_000)
+    const framer = new MeteredFramer(48_000)
     const frames = framer.push(new Float32Array(480)).concat(framer.push(new Float32Array(480)))
     expect(frames).toHaveLength(2)
     for (const f of frames) {

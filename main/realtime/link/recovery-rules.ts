@@ -6,7 +6,6 @@ import type { RealtimeSessionInfo } from '../../api/realtime/sessions-api'
 import { AppError } from '../../errors'
 import type { EngineError } from '../engine/engine-events'
 import { TransportError } from '../transports/transport'
-import type { SessionEnd } from './session-link'
 
 /** Spec: "reconnect within 120 seconds"; the last seconds are left for the round trips. */
 export const RECONNECT_WINDOW_MS = 120_000
@@ -51,7 +50,6 @@ export function noChannelError(): AppError {
   return new AppError('server', 'The service could not open an audio channel; try again later.')
 }
 
-
 export function sessionIsGone(err: unknown): boolean {
   // A refused SDP offer during a resume: the session itself is over.
   if (err instanceof TransportError)
@@ -61,6 +59,17 @@ export function sessionIsGone(err: unknown): boolean {
   return (
     status === 404 || status === 409 || status === 410 || (code !== null && RECREATE_CODES.includes(code))
   )
+}
+
+/** How a session ended, as the link reports it to the engine. */
+export interface SessionEnd {
+  sessionId: string
+  model: string
+  reason: string
+  terminated: boolean
+  message: string | null
+  totalVnd: number | null
+  durationSec: number | null
 }
 
 export function endOf(

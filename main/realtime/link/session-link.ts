@@ -37,6 +37,7 @@ import {
   sessionIsGone,
   takenOverError,
 } from './recovery-rules'
+import type { SessionEnd } from './recovery-rules'
 import {
   connectWindowMs,
   type CreateSessionParams,
@@ -63,16 +64,6 @@ export interface OpenedLink {
   sink: OutboxSink
   encode: RealtimeAdapter['encode']
   endTurnNow: RealtimeAdapter['endTurnNow']
-}
-
-export interface SessionEnd {
-  sessionId: string
-  model: string
-  reason: string
-  terminated: boolean
-  message: string | null
-  totalVnd: number | null
-  durationSec: number | null
 }
 
 export interface LinkHooks {
@@ -442,3 +433,4 @@ function turnDetectionOf(params: CreateSessionParams): TurnDetection {
 }
 
 export { engineError } from './recovery-rules'
+export type { SessionEnd } from './recovery-rules'
