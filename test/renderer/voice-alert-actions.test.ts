@@ -2,11 +2,19 @@
 // wallet links to the gateway's site to top up; `realtime_session_already_connected` has a Reconnect
 // button that asks main to take the session back; a renewed session says the model forgot the earlier
 // turns; a cut Loa did not renew says why and what to do, in Vietnamese and English.
-import { flushSync, mount, unmount } from 'svelte'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { KeyStatus, Settings, VoiceStatus } from '../../preload/contract'
+import { flushSync } from 'svelte'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Settings, VoiceStatus } from '../../preload/contract'
 import { installFakeBridge } from './account-fake-bridge'
-import { settingsWith, voiceHistory, voiceModels, voiceSnapshot, voiceStatus } from './voice-fixtures'
+import { viewHost } from './view-host'
+import {
+  keyStatusFor,
+  settingsWith,
+  voiceHistory,
+  voiceModels,
+  voiceSnapshot,
+  voiceStatus,
+} from './voice-fixtures'
 
 const bridge = installFakeBridge()
 // The bridge module reads `window.loa` once, on import: the fake is in place first.
@@ -14,16 +22,9 @@ const { default: Voice } = await import('../../renderer/views/Voice.svelte')
 const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
 const { app } = await import('../../renderer/stores/app.svelte')
 
-let target: HTMLElement
-let view: ReturnType<typeof mount> | null = null
-let stop: (() => void) | null = null
-
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
-  flushSync()
-}
+const host = viewHost({ ticks: 5 })
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ')
-const $ = (testid: string) => target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
+const $ = (testid: string) => host.target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
 const calls = (channel: string) => bridge.calls.filter((c) => c.channel === channel)
 const GATEWAY = 'https://gw.example.vn'
 
@@ -32,15 +33,7 @@ function useSettings(patch: Partial<Settings> = {}) {
   flushSync()
 }
 function useKey(demo: boolean) {
-  const key: KeyStatus = {
-    hasKey: !demo,
-    hint: demo ? null : 'ab12',
-    demo,
-    baseUrl: `${GATEWAY}/api`,
-    storage: 'keychain',
-    storageWarning: null,
-  }
-  app.key.set(key)
+  app.key.set(keyStatusFor(`${GATEWAY}/api`, demo))
   flushSync()
 }
 function status(patch: Partial<VoiceStatus>) {
@@ -50,9 +43,8 @@ function status(patch: Partial<VoiceStatus>) {
 
 async function show() {
   const store = new VoiceStore(null)
-  stop = store.start()
-  view = mount(Voice, { target, props: { voice: store } })
-  await settle()
+  host.show(Voice, { voice: store }, () => store.start())
+  await host.settle()
   return store
 }
 
@@ -64,16 +56,6 @@ beforeEach(() => {
   bridge.answer('voice:reconnect', () => undefined)
   useSettings()
   useKey(false)
-  target = document.createElement('div')
-  document.body.append(target)
-})
-
-afterEach(() => {
-  if (view) unmount(view)
-  view = null
-  stop?.()
-  stop = null
-  target.remove()
 })
 
 /** Clicks a link without leaving the page; returns where it would have gone, and in what window. */
@@ -156,7 +138,7 @@ describe('a session another connection holds', () => {
     expect(button?.textContent?.trim()).toBe('Kết nối lại')
     expect(calls('voice:reconnect')).toHaveLength(0)
     button?.click()
-    await settle()
+    await host.settle()
     expect(calls('voice:reconnect')).toHaveLength(1)
     useSettings({ language: 'en' })
     expect($('voice-reconnect')?.textContent?.trim()).toBe('Reconnect')

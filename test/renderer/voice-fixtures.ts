@@ -2,6 +2,7 @@
 // asked to do.
 import type {
   AudioSettings,
+  KeyStatus,
   Settings,
   VoiceConversationSummary,
   VoiceHistory,
@@ -165,5 +166,17 @@ export function fakeAudio(onFlush?: () => void): FakeAudio {
     rtc: NO_LINKS,
     rtcStats: async () => NO_LINKS,
     dispose: () => void log.push('dispose'),
+  }
+}
+
+/** The key status main reports: the user's own key at `baseUrl`, or the embedded demo (which has no site). */
+export function keyStatusFor(baseUrl: string, demo: boolean): KeyStatus {
+  return {
+    hasKey: !demo,
+    hint: demo ? null : 'ab12',
+    demo,
+    baseUrl,
+    storage: 'keychain',
+    storageWarning: null,
   }
 }
