@@ -20,7 +20,7 @@ export const LAYERS = [
     ],
   },
   { name: 'wiring', paths: ['main/core.ts'] },
-  { name: 'features', paths: ['main/account/', 'main/voice/', 'main/hotkey/', 'main/tts/'] },
+  { name: 'features', paths: ['main/account/', 'main/voice/', 'main/hotkey/', 'main/tts/', 'main/support/'] },
   {
     name: 'libraries',
     paths: [
@@ -33,6 +33,7 @@ export const LAYERS = [
       'main/secrets/',
       'main/connection/',
       'main/ipc/',
+      'main/logging/',
       'main/errors.ts',
     ],
   },
