@@ -7,6 +7,7 @@ import {
   retryAfterMs,
   type Refusal,
 } from './gateway-error'
+import { reportCredential, reportRequest } from './diagnostics'
 import { userAgent } from './user-agent'
 
 export interface GatewayEndpoint {
@@ -21,6 +22,8 @@ export interface RequestOptions {
   headers?: Record<string, string>
   signal?: AbortSignal
   timeoutMs?: number
+  /** Return the answer whatever its status, for a caller that reads the status and headers itself. */
+  anyStatus?: boolean
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
@@ -38,6 +41,7 @@ export async function gatewayRequest(
   opts: RequestOptions = {},
 ): Promise<Response> {
   const url = buildUrl(endpoint.baseUrl, path, opts.query)
+  reportCredential(endpoint.key)
   const headers: Record<string, string> = {
     'User-Agent': userAgent(),
     Authorization: `Bearer ${endpoint.key}`,
@@ -51,10 +55,21 @@ export async function gatewayRequest(
   }
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
+  const method = opts.method ?? 'GET'
+  const startedMs = performance.now()
+  const report = (status: number | null, requestId: string | null) =>
+    reportRequest({
+      method,
+      path: url.pathname,
+      status,
+      durationMs: performance.now() - startedMs,
+      requestId,
+    })
   let res: Response
   try {
-    res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal, redirect: 'error' })
+    res = await fetch(url, { method, headers, body, signal, redirect: 'error' })
   } catch (cause) {
+    report(null, null)
     if (opts.signal?.aborted)
       throw new GatewayError('internal', 'The request was cancelled.', noDetails(), { cause })
     const timedOut = timeout.aborted
@@ -65,8 +80,13 @@ export async function gatewayRequest(
       { cause },
     )
   }
-  if (res.ok) return res
-  throw await errorFromResponse(res)
+  if (res.ok || opts.anyStatus) {
+    report(res.status, res.headers.get('x-request-id'))
+    return res
+  }
+  const err = await errorFromResponse(res)
+  report(res.status, err.details.requestId ?? res.headers.get('x-request-id'))
+  throw err
 }
 
 /** GET/POST and parse JSON; a body that is not JSON is a protocol error. */

@@ -3,6 +3,7 @@
 // turned into camelCase records with units in their names; the session token never leaves main.
 import { z } from 'zod'
 import { gatewayJson, type GatewayEndpoint, type RequestOptions } from '../http'
+import { reportCredential } from '../diagnostics'
 import { checkServiceUrl } from '../endpoint-rule'
 import { parseBody, protocolError } from '../management/parse'
 import {
@@ -203,6 +204,7 @@ export class SessionsApi implements SessionService {
     const r = parseBody(reconnectSchema, await this.#fetch(path, { method: 'POST', signal }), path)
     const token = pickString(r, RECONNECT_TOKEN)
     if (!token) throw protocolError(path, 'connection.token', 'missing')
+    reportCredential(token)
     const url = pickString(r, RECONNECT_URL) ?? knownUrl
     // A WebRTC session's reconnect URL is its SDP endpoint; the scheme says which rule applies.
     const kind = /^(wss?):/i.test(url) ? 'websocket' : 'http'
@@ -291,6 +293,8 @@ function toSession(s: SessionJson): RealtimeSessionInfo {
   const c = s.connection
   const protocol = c?.protocol ?? s.engine_protocol ?? null
   const connection = c && protocol ? toConnection(c, protocol) : null
+  // Whatever answer carried a token (create, get, list), it is kept out of the logs from here on.
+  if (connection !== null) reportCredential(connection.token)
   const b = s.billing
   const u = s.usage
   // An ended session's usage and billing fields are "not shown": any plausible name (lenient-fields.ts).
