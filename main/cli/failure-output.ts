@@ -1,6 +1,7 @@
 // Prints a failure: words on stderr for a person (the message with the HTTP status and request id, then
 // the hint), and with --json also exactly one object on stdout for a script,
 // {"error": {"code", "message", "hint", "requestId"}}. Both are redacted: no key is ever printed.
+import type { Log } from '../logging/log'
 import type { ExitCode } from './exit-codes'
 import { describeFailure, redact, withDetail, type Failure } from './failure'
 import type { TextOut, VerbContext } from './verb'
@@ -9,10 +10,12 @@ export interface FailureOut {
   stdout: TextOut
   stderr: TextOut
   json: boolean
+  /** Where the failure is also logged, when the process keeps a log. */
+  log?: Log | undefined
 }
 
-export function failureOut(ctx: Pick<VerbContext, 'stdout' | 'stderr' | 'global'>): FailureOut {
-  return { stdout: ctx.stdout, stderr: ctx.stderr, json: ctx.global.json }
+export function failureOut(ctx: Pick<VerbContext, 'stdout' | 'stderr' | 'global' | 'log'>): FailureOut {
+  return { stdout: ctx.stdout, stderr: ctx.stderr, json: ctx.global.json, log: ctx.log }
 }
 
 export interface FailureJson {
@@ -40,6 +43,13 @@ export function printFailure(out: FailureOut, failure: Failure, opts: ReportOpti
   if (opts.usage !== undefined) text += `Usage: ${opts.usage}\n`
   else if (failure.hint !== null) text += `hint: ${failure.hint}\n`
   out.stderr.write(redact(text, opts.key))
+  if (opts.key) out.log?.keepOut(opts.key)
+  out.log?.error('command failed', failure.message, {
+    verb: opts.verbName,
+    code: failure.code,
+    requestId: failure.requestId,
+    exitCode: failure.exitCode,
+  })
   if (out.json) out.stdout.write(redact(`${JSON.stringify(failureJson(failure), null, 2)}\n`, opts.key))
   return failure.exitCode
 }

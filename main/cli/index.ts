@@ -1,9 +1,12 @@
 // `loa <verb> [flags]`: the command-line face of Loa's services. This file only dispatches; each verb
 // lives in verbs/ and returns an exit code (see exit-codes.ts).
 import { pathToFileURL } from 'node:url'
+import { logGatewayRequests } from '../logging/gateway-log'
+import { openFileLog, type Log } from '../logging/log'
 import { GLOBAL_HELP, parseVerbArgs, splitCommandLine } from './args'
 import { EXIT, type ExitCode } from './exit-codes'
 import { reportFailure } from './failure-output'
+import { cliLogDir } from './log-dir'
 import type { SecretInput } from './read-secret'
 import { UsageError, type TextOut, type Verb } from './verb'
 import { VERBS } from './verbs/index'
@@ -32,11 +35,12 @@ export interface CliIo {
   stderr: TextOut
   env: NodeJS.ProcessEnv
   stdin?: SecretInput
+  log?: Log
 }
 
 export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] = VERBS): Promise<ExitCode> {
   const line = splitCommandLine(argv)
-  const out = { stdout: io.stdout, stderr: io.stderr, json: line.json }
+  const out = { stdout: io.stdout, stderr: io.stderr, json: line.json, log: io.log }
   if (line.verb === 'help' || (line.verb === undefined && line.help)) {
     io.stdout.write(mainHelp(verbs))
     return EXIT.ok
@@ -55,13 +59,17 @@ export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] =
       return EXIT.ok
     }
     if (keyOnCommandLine(line.rest)) io.stderr.write(KEY_FLAG_WARNING)
-    return await verb.run({
+    io.log?.info('command', { verb: verb.name })
+    const code = await verb.run({
       ...parsed,
       stdout: io.stdout,
       stderr: io.stderr,
       env: io.env,
       ...(io.stdin ? { stdin: io.stdin } : {}),
+      ...(io.log ? { log: io.log } : {}),
     })
+    io.log?.info('exit', { verb: verb.name, code })
+    return code
   } catch (err) {
     // Verbs report their own failures; what reaches here is a usage error or something unforeseen.
     const usage = err instanceof UsageError ? { usage: verb.usage } : {}
@@ -91,11 +99,30 @@ function keyOf(rest: readonly string[], env: NodeJS.ProcessEnv): string | undefi
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
 
 if (isEntryPoint) {
+  const log = await openCliLog(process.env)
+  const stopLogging = log ? logGatewayRequests(log) : () => {}
+  process.once('uncaughtException', (err) => {
+    log?.fatal('crash', err)
+    console.error('loa: unexpected failure:', err instanceof Error ? err.message : err)
+    process.exit(EXIT.failure)
+  })
   const code = await runCli(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     stdin: process.stdin,
+    ...(log ? { log } : {}),
   })
+  stopLogging()
+  await log?.close()
   process.exitCode = code
+}
+
+/** The log of this run; a log folder that cannot be made must not stop the command. */
+async function openCliLog(env: NodeJS.ProcessEnv): Promise<Log | null> {
+  try {
+    return await openFileLog({ dir: cliLogDir(env), name: 'cli' })
+  } catch {
+    return null
+  }
 }

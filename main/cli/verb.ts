@@ -1,4 +1,5 @@
 // What a verb module provides, and what the dispatcher hands it.
+import type { Log } from '../logging/log'
 import type { ExitCode } from './exit-codes'
 import type { SecretInput } from './read-secret'
 
@@ -27,6 +28,8 @@ export interface VerbContext {
   env: NodeJS.ProcessEnv
   /** Standard input, for `loa login`; absent where there is none to read. */
   stdin?: SecretInput
+  /** The `loa` process's log; absent where the caller keeps none (tests that run verbs in-process). */
+  log?: Log
 }
 
 export interface Verb {

@@ -1,6 +1,7 @@
 // Every verb of `loa`, in the order `loa --help` lists them.
 import type { Verb } from '../verb'
 import { demoServerVerb } from './demo-server'
+import { doctorVerb } from './doctor'
 import { loginVerb, logoutVerb } from './login'
 import { statusVerb } from './status'
 import { usageVerb } from './usage'
@@ -22,5 +23,6 @@ export const VERBS: readonly Verb[] = [
   voicesVerb,
   loginVerb,
   logoutVerb,
+  doctorVerb,
   demoServerVerb,
 ]
