@@ -24,6 +24,11 @@ import { ReaderHistory } from './tts/reader-history'
 import { ReaderService, type ReaderServiceDeps, type SaveAudioRequest } from './tts/reader-service'
 import { VoiceService, type VoiceServiceDeps } from './voice/voice-service'
 import { TrayComposer } from './voice/voice-tray'
+import { createLog, type Log } from './logging/log'
+import { logGatewayRequests } from './logging/gateway-log'
+import { voiceStatusLog } from './logging/voice-log'
+import { keychainStateOf } from './support/keychain-name'
+import { SupportService } from './support/support-service'
 
 /** What only the host (Electron, or the harness) can do. */
 export interface Shell extends AccountHost {
@@ -49,6 +54,8 @@ export interface CoreDeps {
   /** Where main keeps its own files (the management cache). */
   dataDir: string
   onError?: (channel: string, err: unknown) => void
+  /** Where main logs requests, session changes and errors; the host opens it (app.getPath('logs') in the app). */
+  log?: Log
   /** What the global hotkey can do here, until the host says otherwise. */
   hotkeyStatus?: HotkeyStatus
   /** Tests build the voice engine their own way. */
@@ -77,7 +84,14 @@ export interface Core {
 
 export async function createCore(deps: CoreDeps): Promise<Core> {
   const { settings, shell } = deps
+  const log = deps.log ?? createLog(() => {})
+  const stopGatewayLog = logGatewayRequests(log)
+  const onError = (channel: string, err: unknown) => {
+    log.error('request failed', err, { channel })
+    deps.onError?.(channel, err)
+  }
   const events = new EventHub()
+  events.addSink(voiceStatusLog(log))
   const audioPorts = new AudioPorts()
   const connection = new ConnectionService(deps)
   await connection.init()
@@ -109,7 +123,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     events,
     history: await ReaderHistory.open({
       dir: deps.dataDir,
-      onError: (err) => deps.onError?.('tts:history', err),
+      onError: (err) => onError('tts:history', err),
     }),
     balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,
     plan: () => account.glance().me.value?.plan ?? null,
@@ -135,6 +149,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   }
 
   voice.setHotkeyArmed(hotkeyStatus.mode !== 'none' && hotkeyStatus.error === null && !hotkeyStatus.conflict)
+  const support = new SupportService({
+    log,
+    endpoint: () => connection.endpoint(),
+    keychain: () => keychainStateOf(deps.secrets, process.platform),
+    hotkey: () => hotkeyStatus,
+    language,
+    saveText: (request) => shell.saveText(request),
+  })
 
   let launchAtLogin = settings.get().launchAtLogin
   settings.onChange((s) => {
@@ -173,6 +195,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'catalog:list': ({ kind }) => account.catalog(kind),
       'catalog:model': ({ id }) => account.model(id),
       'file:saveText': (request) => shell.saveText(request),
+      'support:save': (request) => support.save(request),
       'voice:snapshot': () => voice.snapshot(),
       'voice:models': () => voice.models(),
       'voice:press': () => voice.press(),
@@ -200,7 +223,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'tts:history': () => reader.history(),
       'tts:preview': ({ model, voice }) => reader.preview(model, voice),
     },
-    deps.onError,
+    onError,
   )
 
   return {
@@ -227,6 +250,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       events.emit('hotkey:changed', status)
     },
     async close() {
+      stopGatewayLog()
       await reader.close()
       await voice.close()
       audioPorts.closeAll()

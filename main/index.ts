@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, nativeTheme, protocol, session } from 'electron'
 import type { Core } from './core'
+import { logCrashes, openAppLog } from './app/app-log'
 import { registerAppScheme, serveAppProtocol } from './app/app-protocol'
 import { composeElectron, createElectronShell, HIDDEN_ARG } from './app/compose-electron'
 import { startGlobalHotkey } from './app/global-hotkey'
@@ -52,7 +53,9 @@ async function start(): Promise<void> {
     devTools: !app.isPackaged,
   })
   const shell = createElectronShell(windows)
-  const core = await composeElectron(shell)
+  const log = await openAppLog()
+  logCrashes(log)
+  const core = await composeElectron(shell, log)
   const settings = core.settings
   nativeTheme.themeSource = settings.get().theme
 

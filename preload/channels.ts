@@ -27,6 +27,7 @@ const requestChannels = [
   'catalog:list',
   'catalog:model',
   'file:saveText',
+  'support:save',
   'voice:snapshot',
   'voice:models',
   'voice:press',

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { app, dialog, Notification, safeStorage } from 'electron'
 import Store from 'electron-store'
 import { createCore, type Core, type Shell } from '../core'
+import type { Log } from '../logging/log'
 import { startEmbeddedDemo } from '../connection/embedded-demo'
 import { validateKey } from '../connection/validate-key'
 import { chooseSecretStore } from '../secrets/choose-store'
@@ -50,8 +51,8 @@ export function createElectronShell(windows: AppWindows): ElectronShell {
       tray = t
       applyStatus()
     },
-    saveText: ({ suggestedName, content }) =>
-      saveWithDialog(suggestedName, { name: 'CSV', extensions: ['csv'] }, content),
+    saveText: ({ suggestedName, content, kind }) =>
+      saveWithDialog(suggestedName, { name: kind.toUpperCase(), extensions: [kind] }, content),
     saveAudio: ({ suggestedName, bytes, format }) =>
       saveWithDialog(suggestedName, { name: format.toUpperCase(), extensions: [format] }, bytes),
   }
@@ -76,7 +77,7 @@ async function saveWithDialog(
   return { path: filePath }
 }
 
-export async function composeElectron(shell: ElectronShell): Promise<Core> {
+export async function composeElectron(shell: ElectronShell, log: Log): Promise<Core> {
   const userData = app.getPath('userData')
   const settings = await SettingsService.open({
     filePath: join(userData, 'settings.json'),
@@ -101,6 +102,7 @@ export async function composeElectron(shell: ElectronShell): Promise<Core> {
       osLocale: osLocale(),
     },
     onError: (channel, err) => console.error(`[loa] ${channel} failed:`, err),
+    log,
   })
 }
 

@@ -61,6 +61,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
       kind: z.literal('csv'),
     })
     .strict(),
+  'support:save': z.object({ audioDevices: z.array(z.string().max(300)).max(64).nullable() }).strict(),
   'voice:snapshot': none,
   'voice:models': none,
   'voice:press': none,

@@ -73,11 +73,13 @@ export function createLog(
 ): Log {
   const redactor = new Redactor()
   const recent = new RecentLog()
+  let closed = false
   const sink = {
     write(line: string) {
       const safe = redactor.redact(line)
       recent.add(safe)
-      write(safe)
+      // A late line (a socket closing after the services) is kept in memory, not written to a closed file.
+      if (!closed) write(safe)
     },
   }
   const logger = pino(
@@ -89,7 +91,6 @@ export function createLog(
     },
     sink,
   )
-  let closed = false
   return {
     debug: (event, fields) => logger.debug(fields ?? {}, event),
     info: (event, fields) => logger.info(fields ?? {}, event),

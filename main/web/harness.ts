@@ -15,6 +15,7 @@ import { startEmbeddedDemo } from '../connection/embedded-demo'
 import { validateKey } from '../connection/validate-key'
 import { createCore, type Core } from '../core'
 import { AppError } from '../errors'
+import { openFileLog } from '../logging/log'
 import type { SecretStoreChoice } from '../secrets/choose-store'
 import { MemorySecretStore } from '../secrets/memory-store'
 import { SettingsService } from '../settings/settings-service'
@@ -62,6 +63,8 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       new Conf<Record<string, unknown>>({ cwd: opts.dataDir, configName: 'settings', projectName: 'loa' }),
   })
   const desktop: WebHarness['desktop'] = { notifications: [], tray: null, saved: [] }
+  // The harness's log sits in its data folder, as the app's sits in Electron's log folder.
+  const log = await openFileLog({ dir: join(opts.dataDir, 'logs'), name: 'main' })
   let close: () => Promise<void> = async () => {}
   const saveExport = async (name: string, data: string | Uint8Array) => {
     const path = join(opts.dataDir, 'exports', name)
@@ -101,6 +104,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       saveAudio: ({ suggestedName, bytes }) => saveExport(suggestedName, bytes),
     },
     dataDir: opts.dataDir,
+    log,
     // A browser page cannot hook the desktop's keys: the talk button and the space bar are the way here.
     hotkeyStatus: {
       accelerator: settings.get().hotkeys.talk,
@@ -125,12 +129,14 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
     })
   } catch (err) {
     await core.close()
+    await log.close()
     throw err
   }
 
   close = async () => {
     await server.close()
     await core.close()
+    await log.close()
   }
 
   return {

@@ -54,5 +54,10 @@ export interface SaveTextRequest {
   /** File name offered in the save dialog, e.g. `loa-usage-2026-11-22.csv`. */
   suggestedName: string
   content: string
-  kind: 'csv'
+  kind: 'csv' | 'json'
+}
+
+export interface SupportSaveRequest {
+  /** The audio devices by name, as the page sees them; null when it cannot list them. */
+  audioDevices: string[] | null
 }

@@ -3,7 +3,15 @@
 // Channel names are `domain:verb`; the bridge exposes them as `loa.<domain>.<verb>(payload)` and
 // events as `loa.<domain>.on<Verb>(listener)`.
 import type { DailyUsage, Glance, ModelUsage, Part, UsageDays, UsageRecordsPage } from './account'
-import type { AppInfo, ConnectionStatus, KeyStatus, Notice, SaveTextRequest, ViewName } from './app'
+import type {
+  AppInfo,
+  ConnectionStatus,
+  KeyStatus,
+  Notice,
+  SaveTextRequest,
+  SupportSaveRequest,
+  ViewName,
+} from './app'
 import type { CatalogKind, CatalogList, CatalogModel } from './catalog'
 import type { IpcResult } from './errors'
 import type {
@@ -60,6 +68,12 @@ export interface Requests {
   'catalog:model': { request: { id: string }; response: CatalogModel }
   /** Saves text the renderer made (a CSV export) where the user chooses; null when the user cancels. */
   'file:saveText': { request: SaveTextRequest; response: { path: string } | null }
+  /**
+   * Saves a support bundle (versions, OS, gateway host, keychain and talk-key backends, the audio devices
+   * the page names, recent requests and errors, the checks) where the user chooses; null when cancelled.
+   * It never holds the key, a token or text read aloud.
+   */
+  'support:save': { request: SupportSaveRequest; response: { path: string } | null }
   /** The conversation so far: status, lines and the last summary. */
   'voice:snapshot': { request: void; response: VoiceSnapshot }
   /** Realtime models with the VND-per-minute estimate for the user's plan. */

@@ -29,6 +29,7 @@ export function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'catalog:list': notUnderTest,
     'catalog:model': notUnderTest,
     'file:saveText': notUnderTest,
+    'support:save': notUnderTest,
     'voice:snapshot': notUnderTest,
     'voice:models': notUnderTest,
     'voice:press': notUnderTest,
