@@ -21,6 +21,7 @@ export function emptyConfigDir(): string {
 }
 
 let sharedEmptyDir: string | undefined
+let sharedLogDir: string | undefined
 
 /**
  * The child gets a clean environment: no LOA_* from the caller, UTC (the tables show local time), an empty
@@ -55,6 +56,8 @@ export function spawnLoa(
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('LOA_')) base[k] = v
   base.TZ = 'UTC'
   base.LOA_CONFIG_DIR = sharedEmptyDir ??= emptyConfigDir()
+  // loa logs each run; the tests' runs log here, never into the user's state folder.
+  base.LOA_LOG_DIR = sharedLogDir ??= mkdtempSync(join(tmpdir(), 'loa-cli-logs-'))
   if (process.env.LOA_TEST_KEYRING !== '1')
     base.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/loa-test-bus'
   const childEnv = { ...base, ...env }
