@@ -8,7 +8,19 @@ import { validateKey } from '../connection/validate-key'
 import type { Language } from '../../preload/contract'
 import { CHECK_TEXT } from './check-text'
 
-export type CheckId = 'endpoint' | 'key' | 'clock' | 'keychain'
+/**
+ * The checks, in the order they run and are reported, each with what it means. `loa doctor --json` names
+ * them by id, so scripts branch on them: README ("Logs and support") lists them, and a test keeps the two
+ * in step.
+ */
+export const CHECKS = {
+  endpoint: 'the gateway answers at the address given or saved (any HTTP answer)',
+  key: 'the gateway accepts the key, checked as the app checks a key before saving it',
+  clock: "this machine's clock is within 60 s of the gateway's, read from its `Date` header",
+  keychain: 'the system keychain can keep the key (unlocked, and a Secret Service on Linux)',
+} as const
+
+export type CheckId = keyof typeof CHECKS
 
 export interface Check {
   id: CheckId

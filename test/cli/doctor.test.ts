@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXIT } from '../../main/cli/exit-codes'
+import { CLI_ERROR_CODES } from '../../main/cli/failure-codes'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import type { SupportBundle } from '../../main/support/bundle'
+import { CHECKS } from '../../main/support/checks'
 import { assertNoKey, loa, type LoaResult } from './loa-process'
 
 let demo: DemoServer
@@ -40,7 +42,10 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-describe('loa doctor (process)', () => {
+/** Each run starts a Node process with tsx: seconds apiece on a loaded two-core machine. */
+const PROCESS_TESTS = { timeout: 60_000 }
+
+describe('loa doctor (process)', PROCESS_TESTS, () => {
   it('with a good key and no keychain: the gateway, the key and the clock pass, the keychain fails, exit 1', async () => {
     const run = await doctor(demo.keys.ordinary, NO_KEYCHAIN)
     expect(run.code).toBe(EXIT.failure)
@@ -130,5 +135,40 @@ describe('loa doctor (process)', () => {
     expect(logs.join('')).toContain('"msg":"request"')
     for (const text of [saved, ...logs]) expect(text).not.toContain(demo.keys.revoked)
     assertNoKey(demo, run)
+  })
+})
+
+describe('the README on loa doctor', PROCESS_TESTS, () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const section = readme.slice(readme.indexOf('## Logs and support'), readme.indexOf('## Other commands'))
+
+  it('lists every check with its meaning, and the checks a run reports are those', async () => {
+    for (const [id, meaning] of Object.entries(CHECKS))
+      expect(section).toContain(`| \`${id}\` | ${meaning} |`)
+    const run = await doctor(demo.keys.ordinary, NO_KEYCHAIN)
+    const bundle = bundleOf(run)
+    expect(bundle.checks.map((c) => c.id)).toEqual(Object.keys(CHECKS))
+    // The documented object names every field the bundle has.
+    for (const field of Object.keys(bundle)) expect(section).toContain(`"${field}"`)
+  })
+
+  it('names the codes doctor fails with, each one loa documents, and `file` is what an unwritable --out gives', async () => {
+    const codes = [...section.matchAll(/\(`([a-z_]+)`, exit (\d)\)/g)].map((m) => [m[1], Number(m[2])])
+    expect(codes).toEqual([
+      ['usage', EXIT.usage],
+      ['bad_base_url', EXIT.usage],
+      ['file', EXIT.failure],
+    ])
+    for (const [code] of codes) expect(Object.keys(CLI_ERROR_CODES)).toContain(code)
+    const [run, usage, clear] = await Promise.all([
+      doctor(demo.keys.ordinary, NO_KEYCHAIN, ['--out', '/nonexistent-loa-dir/bundle.json']),
+      loa(['doctor', 'extra', '--json']),
+      loa(['doctor', '--json', '--base-url', 'http://gw.example.com']),
+    ])
+    expect(run.code).toBe(EXIT.failure)
+    expect((JSON.parse(run.stdout) as { error: { code: string } }).error.code).toBe('file')
+    expect(usage.code).toBe(EXIT.usage)
+    expect(clear.code).toBe(EXIT.usage)
+    expect((JSON.parse(clear.stdout) as { error: { code: string } }).error.code).toBe('bad_base_url')
   })
 })

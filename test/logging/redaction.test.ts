@@ -84,14 +84,14 @@ describe('the logs and the support bundle', () => {
 
     // 3: the voice status main pushes, with a problem whose message holds both.
     events.emit('voice:status', {
-      state: 'error',
+      state: 'reconnecting',
       pressed: false,
       session: null,
       cost: null,
       warning: null,
       problem: { kind: 'network', code: null, message: `lost ${secretId}`, fatal: false },
       micWanted: false,
-      mode: 'hold',
+      mode: 'push-to-talk',
     })
 
     // 4: a crash, its message and stack holding both, in a log of its own (the app's handler in app-log.ts
