@@ -31,6 +31,8 @@ export interface FileLogOptions {
   /** The files' base name: `main` gives main.1.log, main.2.log, … */
   name: string
   level?: LogLevel
+  /** A file's size before the next is started; tests make it small to see the rotation. */
+  fileSize?: string
 }
 
 /** A file grows to this size before the next is started, and a new file is started each day. */
@@ -39,13 +41,13 @@ const FILE_SIZE = '5m'
  * Older files kept besides the one being written: at most 5 × 5 MB on disk, days of ordinary use, which is
  * what a support request looks back over.
  */
-const OLDER_FILES = 4
+export const OLDER_FILES = 4
 
 export async function openFileLog(opts: FileLogOptions): Promise<Log> {
   const stream = await pinoRoll({
     file: join(opts.dir, opts.name),
     extension: '.log',
-    size: FILE_SIZE,
+    size: opts.fileSize ?? FILE_SIZE,
     frequency: 'daily',
     limit: { count: OLDER_FILES },
     mkdir: true,

@@ -3,6 +3,7 @@
 // read the answer as text. The endpoint takes 5 calls a minute per session; the budget keeps Loa under
 // that on its own, so a flapping network waits for a slot instead of meeting a 429. A 429 that comes
 // anyway is waited out once (its Retry-After), inside the caller's deadline.
+import { reportRequest } from '../../api/diagnostics'
 import { errorFromResponse } from '../../api/http'
 import { GatewayError } from '../../api/gateway-error'
 import { userAgent } from '../../api/user-agent'
@@ -79,6 +80,16 @@ async function postOffer(url: string, token: string, offer: string, o: SdpExchan
     throw new GatewayError('protocol', `The SDP address ${target.protocol} is not HTTP.`, noDetails())
   const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(o.deadlineMs - o.clock.now())))
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout
+  const startedMs = performance.now()
+  // The SDP endpoint is the gateway's too: its requests go in the log beside the others.
+  const report = (status: number | null, requestId: string | null) =>
+    reportRequest({
+      method: 'POST',
+      path: target.pathname,
+      status,
+      durationMs: performance.now() - startedMs,
+      requestId,
+    })
   let res: Response
   try {
     res = await fetch(target, {
@@ -94,6 +105,7 @@ async function postOffer(url: string, token: string, offer: string, o: SdpExchan
       redirect: 'error',
     })
   } catch (cause) {
+    report(null, null)
     const why = o.signal?.aborted
       ? 'The SDP exchange was cancelled.'
       : timeout.aborted
@@ -101,7 +113,12 @@ async function postOffer(url: string, token: string, offer: string, o: SdpExchan
         : `Could not reach ${target.host} for the SDP exchange.`
     throw new GatewayError(o.signal?.aborted ? 'internal' : 'network', why, noDetails(), { cause })
   }
-  if (!res.ok) throw await errorFromResponse(res)
+  if (!res.ok) {
+    const err = await errorFromResponse(res)
+    report(res.status, err.details.requestId ?? res.headers.get('x-request-id'))
+    throw err
+  }
+  report(res.status, res.headers.get('x-request-id'))
   const answer = await res.text()
   if (!/^v=0\r?\n/.test(answer) || answer.length > MAX_ANSWER_CHARS)
     throw new GatewayError('protocol', 'The service answered the SDP offer with something that is not SDP.', {
