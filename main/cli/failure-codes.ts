@@ -45,6 +45,7 @@ export const HINTS = {
   notFound: 'check the id or name you gave.',
   invalidResponse: 'check that the gateway address points at the gateway, not at another server.',
   file: 'check the path, and that its folder exists and may be written.',
+  raiseCap: 'raise the cap with --max-spend VND (0 = no cap) or leave it out, then run the command again.',
   instructionsTooLong:
     'shorten the text given with --instructions (or leave it out), then run the command again.',
 } as const
