@@ -37,6 +37,7 @@ const requestChannels = [
   'voice:history',
   'voice:activeSessions',
   'voice:endSession',
+  'voice:continueToday',
   'voice:rtcOffer',
   'voice:rtcMessage',
   'voice:rtcState',

@@ -6,6 +6,7 @@
 // total is then "at least" what is known.
 // The day is Vietnam's (UTC+7), as the service's own daily usage is.
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { writeFileAtomic } from '../storage/atomic-write'
 
 /** The share of the budget past which the user is told once a day. */
@@ -13,6 +14,11 @@ export const BUDGET_NOTICE_FRACTION = 0.8
 const VN_OFFSET_MS = 7 * 3_600_000
 /** How often a conversation's live figure is written: the service's billing window. */
 const LIVE_SAVE_INTERVAL_MS = 60_000
+
+/** Where the app and `loa` keep the day: beside the settings, in the app's data folder. */
+export function voiceBudgetPath(dataDir: string): string {
+  return join(dataDir, 'voice-budget.json')
+}
 
 export function vnDayOf(epochMs: number): string {
   return new Date(epochMs + VN_OFFSET_MS).toISOString().slice(0, 10)
