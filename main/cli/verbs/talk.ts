@@ -8,6 +8,7 @@ import { talkOnce, type FileTurnResult } from '../../realtime/engine/file-turn'
 import { SessionEngine } from '../../realtime/engine/session-engine'
 import { webSocketConnector } from '../../realtime/transports/ws-transport'
 import { intFlag } from '../args'
+import { checkTalkBudget } from '../talk-budget'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'
@@ -39,7 +40,7 @@ export const talkVerb: Verb = {
   name: 'talk',
   summary: 'one push-to-talk voice turn from a WAV file; the answer is saved as WAV',
   usage:
-    'loa talk --model M --in speech.wav --out reply.wav [--fast] [--voice V] [--instructions T] [--max-spend VND] [--json]',
+    'loa talk --model M --in speech.wav --out reply.wav [--fast] [--voice V] [--instructions T] [--max-spend VND] [--over-budget] [--json]',
   help: `Sends a recording to a realtime model as one push-to-talk turn and saves the spoken answer.
 The recording may have any sample rate and any number of channels: it is mixed down to mono and
 resampled to 16 kHz. It is sent in 20 ms frames in real time, as a microphone would; with --fast,
@@ -57,7 +58,9 @@ Flags:
   --voice V          one of the model's voices
   --instructions T   system prompt for the session
   --max-spend VND    the session's spending cap in whole dong; 0 = no cap; left out, the
-                     service computes one (at least 50,000 VND)`,
+                     service computes one (at least 50,000 VND)
+  --over-budget      talk even though today's voice spending reached the daily budget set
+                     in the Loa app (for this run only)`,
   options: {
     model: { type: 'string' },
     in: { type: 'string' },
@@ -66,6 +69,7 @@ Flags:
     voice: { type: 'string' },
     instructions: { type: 'string' },
     'max-spend': { type: 'string' },
+    'over-budget': { type: 'boolean' },
   },
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
@@ -75,6 +79,7 @@ Flags:
     const fast = ctx.values.fast === true
     const maxSpendVnd = intFlag(ctx.values['max-spend'], 'max-spend', 0, MAX_SPEND_VND)
     return withSessionsApi(ctx, 'talk', async (api) => {
+      const budget = await checkTalkBudget(ctx.env, ctx.values['over-budget'] === true)
       const audio = await readRecording(input)
       const engine = new SessionEngine(
         { api, connect: webSocketConnector() },
@@ -89,6 +94,7 @@ Flags:
         },
       )
       const result = await talkOnce(engine, audio, { fast })
+      await budget.record(result.sessionId, result.summary.costVnd)
       await writeFile(out, writeWav({ sampleRateHz: result.replyRateHz, channels: 1, samples: result.reply }))
       const report = toReport(result, model, out)
       if (result.reply.length === 0) {
