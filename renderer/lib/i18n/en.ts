@@ -5,6 +5,7 @@ import { errorEn } from './sections/error.en'
 import { hotkeyEn } from './sections/hotkey.en'
 import { readerEn } from './sections/reader.en'
 import { usageModelEn } from './sections/usage-model.en'
+import { spendingEn } from './sections/spending.en'
 import { voiceEn } from './sections/voice.en'
 import type { MessageKey } from './vi'
 
@@ -26,6 +27,7 @@ export const en: Record<MessageKey, string> = {
   ...voiceEn,
   ...readerEn,
   ...usageModelEn,
+  ...spendingEn,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Using the built-in demo service. Add your API key in Settings to use your account.',
