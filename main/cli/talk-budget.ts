@@ -16,7 +16,8 @@ export interface TalkBudget {
 
 export async function checkTalkBudget(env: NodeJS.ProcessEnv, overBudget: boolean): Promise<TalkBudget> {
   const dir = appConfigDir(env)
-  const budgetVnd = (await savedSettings(dir))?.realtime.dailyBudgetVnd ?? null
+  const settings = await savedSettings(dir)
+  const budgetVnd = settings?.realtime.dailyBudgetVnd ?? null
   const day = await DailyBudget.open(voiceBudgetPath(dir))
   const s = day.status(budgetVnd)
   if (budgetVnd !== null && !overBudget && !day.mayStart(budgetVnd)) {
@@ -29,7 +30,10 @@ export async function checkTalkBudget(env: NodeJS.ProcessEnv, overBudget: boolea
     )
   }
   return {
+    // Where the app never ran there is no day of its to count into, and no folder is made for one.
     record: (sessionId, costVnd) =>
-      day.record(sessionId ?? randomUUID(), { vnd: costVnd, floor: costVnd === null }, true),
+      settings === undefined
+        ? Promise.resolve()
+        : day.record(sessionId ?? randomUUID(), { vnd: costVnd, floor: costVnd === null }, true),
   }
 }

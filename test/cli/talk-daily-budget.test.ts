@@ -2,7 +2,7 @@
 // settings and the day's file in the config folder the command reads (LOA_CONFIG_DIR). Under the budget
 // the turn goes and its cost joins the day; past it the command refuses (exit 1, `over_daily_budget`,
 // saying how much and what to do) and sends nothing, unless --over-budget says to go on for the run.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -106,5 +106,21 @@ describe('loa talk and the daily voice budget', () => {
     expect(day.status(5_000)).toMatchObject({ spentVnd: 5_200 + report.costVnd, overridden: false })
     // The flag is for the run: the next one without it is refused again.
     expect((await talk(dir)).code).toBe(EXIT.failure)
+  })
+
+  it('a turn cut at its cap still counts what it spent', async () => {
+    const dir = await configWith(100_000, 0)
+    const r = await talk(dir, '--max-spend', '1')
+    expect(r.code).toBe(EXIT.failure)
+    expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe('max_spend_reached')
+    const spent = (await DailyBudget.open(voiceBudgetPath(dir))).status(100_000)
+    expect(spent.spentVnd).toBeGreaterThanOrEqual(1)
+  })
+
+  it('where the app never ran, counts into no day and makes no file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loa-talk-budget-none-'))
+    const r = await talk(dir)
+    expect(r.code).toBe(EXIT.ok)
+    expect(existsSync(voiceBudgetPath(dir))).toBe(false)
   })
 })

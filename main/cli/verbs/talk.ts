@@ -93,8 +93,13 @@ Flags:
           ...(typeof ctx.values.instructions === 'string' ? { instructions: ctx.values.instructions } : {}),
         },
       )
-      const result = await talkOnce(engine, audio, { fast })
-      await budget.record(result.sessionId, result.summary.costVnd)
+      // The turn's cost counts into the day however it ends, a cut at the cap included.
+      let counted: Promise<void> = Promise.resolve()
+      engine.on((e) => {
+        if (e.type === 'summary')
+          counted = budget.record(e.summary.sessions[0]?.id ?? null, e.summary.costVnd)
+      })
+      const result = await talkOnce(engine, audio, { fast }).finally(() => counted)
       await writeFile(out, writeWav({ sampleRateHz: result.replyRateHz, channels: 1, samples: result.reply }))
       const report = toReport(result, model, out)
       if (result.reply.length === 0) {
