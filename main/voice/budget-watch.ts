@@ -38,10 +38,14 @@ export class BudgetWatch {
     }
   }
 
-  /** Null when a new conversation may start; otherwise the problem to show instead. */
-  refusal(): VoiceProblem | null {
+  /**
+   * Null when a new conversation may start; otherwise the problem to show instead. The first refusal in a
+   * row is also a desktop notice: the press may have come from the talk key with every window hidden.
+   */
+  refusal(alreadyShown: boolean): VoiceProblem | null {
     const budgetVnd = this.d.budgetVnd()
-    if (!this.d.budget || this.d.budget.mayStart(budgetVnd)) return null
+    if (!this.d.budget || budgetVnd === null || this.d.budget.mayStart(budgetVnd)) return null
+    if (!alreadyShown) this.#notify(budgetVnd)
     return {
       kind: 'forbidden',
       code: DAILY_BUDGET_CODE,
@@ -82,7 +86,12 @@ export class BudgetWatch {
   #maybeNotice(): void {
     const budgetVnd = this.d.budgetVnd()
     if (!this.d.budget?.takeNotice(budgetVnd) || budgetVnd === null) return
-    const s = this.d.budget.status(budgetVnd)
+    this.#notify(budgetVnd)
+  }
+
+  #notify(budgetVnd: number): void {
+    const s = this.d.budget?.status(budgetVnd)
+    if (!s) return
     const text = budgetNoticeText(this.d.language(), s.spentVnd, budgetVnd, s.atLeast)
     this.d.notify(text.title, text.body)
   }

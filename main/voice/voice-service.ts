@@ -347,7 +347,7 @@ export class VoiceService {
 
   /** Past the daily budget and not told to go on: the press says so instead of opening a conversation. */
   #refusedByBudget(): boolean {
-    const refusal = this.#budget.refusal()
+    const refusal = this.#budget.refusal(this.#status.current.problem?.code === DAILY_BUDGET_CODE)
     if (!refusal) return false
     this.#status.setProblem(refusal)
     this.#publishStatus()

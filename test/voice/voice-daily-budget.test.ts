@@ -71,6 +71,12 @@ describe('the daily voice budget', () => {
     r.voice.press()
     r.voice.release()
     expect(last(r)?.problem).toMatchObject({ code: 'daily_budget_reached', fatal: true })
+    // Said on the desktop too, once for presses in a row: the talk key works with every window hidden.
+    r.voice.press()
+    r.voice.release()
+    const used = r.notifications.filter((n) => n.title === "Today's voice budget is used up")
+    expect(used).toHaveLength(1)
+    expect(used[0]?.body).toContain('Continue anyway today')
     expect(last(r)?.state).not.toBe('creating')
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(await sessionCount(r)).toBe(before)
