@@ -23,6 +23,7 @@ import { USAGE_LIMIT } from './api/management/requests'
 import { ReaderHistory } from './tts/reader-history'
 import { ReaderService, type ReaderServiceDeps, type SaveAudioRequest } from './tts/reader-service'
 import { VoiceService, type VoiceServiceDeps } from './voice/voice-service'
+import { DailyBudget, voiceBudgetPath } from './voice/daily-budget'
 import { TrayComposer } from './voice/voice-tray'
 import { createLog, type Log } from './logging/log'
 import { logGatewayRequests } from './logging/gateway-log'
@@ -116,6 +117,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     language,
     balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,
+    budget: await DailyBudget.open(voiceBudgetPath(deps.dataDir)),
     ...deps.voice,
   })
   const reader = new ReaderService({
@@ -206,6 +208,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:history': ({ limit }) => voice.history(limit),
       'voice:activeSessions': () => voice.activeSessions(),
       'voice:endSession': ({ id }) => voice.endSession(id),
+      'voice:continueToday': () => voice.continueToday(),
       'voice:rtcOffer': ({ linkId, sdp }, ctx) => voice.rtc.offer(linkId, mainWindowOnly(ctx, sdp)),
       'voice:rtcMessage': ({ linkId, text }, ctx) => voice.rtc.message(linkId, mainWindowOnly(ctx, text)),
       'voice:rtcState': ({ linkId, state, reason }, ctx) =>

@@ -38,6 +38,7 @@ const requestChannels = [
   'voice:history',
   'voice:activeSessions',
   'voice:endSession',
+  'voice:continueToday',
   'voice:rtcOffer',
   'voice:rtcMessage',
   'voice:rtcState',

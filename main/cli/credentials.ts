@@ -10,6 +10,7 @@ import { readGatewayKey } from '../secrets/gateway-key'
 import { KeytarSecretStore, loadKeytar, type KeytarLike } from '../secrets/keytar-store'
 import { accountFor, legacyAccountFor, SERVICE_NAME } from '../secrets/secret-store'
 import { salvageSettings } from '../settings/settings-schema'
+import type { Settings } from '../../preload/contract'
 import { EXIT } from './exit-codes'
 import { CliFailure } from './failure'
 import { HINTS } from './failure-codes'
@@ -86,6 +87,11 @@ export async function resolveBaseUrl(global: GlobalOptions, deps: CredentialDeps
 }
 
 async function savedBaseUrl(dir: string): Promise<string | undefined> {
+  return (await savedSettings(dir))?.baseUrl ?? undefined
+}
+
+/** The Loa app's settings as the app would read them; undefined when it never saved any. */
+export async function savedSettings(dir: string): Promise<Settings | undefined> {
   let raw: unknown
   try {
     raw = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))
@@ -93,7 +99,7 @@ async function savedBaseUrl(dir: string): Promise<string | undefined> {
     // No settings (the app never ran) or a damaged file: the app itself would start from defaults.
     return undefined
   }
-  return salvageSettings(raw).settings.baseUrl ?? undefined
+  return salvageSettings(raw).settings
 }
 
 async function keychainKey(

@@ -26,6 +26,8 @@ export const CLI_ERROR_CODES = {
   invalid_response: 'the service answered something loa cannot read (exit 1)',
   file: 'a local file could not be read or written (exit 1; exit 2 for `say --file`)',
   instructions_too_long: 'the service refused the text of `talk --instructions` as too long (exit 1)',
+  over_daily_budget:
+    "today's voice spending reached the daily budget set in the Loa app; `talk --over-budget` goes on (exit 1)",
   failure: 'anything else (exit 1)',
 } as const
 
@@ -45,6 +47,9 @@ export const HINTS = {
   notFound: 'check the id or name you gave.',
   invalidResponse: 'check that the gateway address points at the gateway, not at another server.',
   file: 'check the path, and that its folder exists and may be written.',
+  overBudget:
+    "run the command again with --over-budget to talk anyway today, or raise the daily budget in the Loa app's Settings.",
+  raiseCap: 'raise the cap with --max-spend VND (0 = no cap) or leave it out, then run the command again.',
   instructionsTooLong:
     'shorten the text given with --instructions (or leave it out), then run the command again.',
 } as const

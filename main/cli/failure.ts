@@ -5,6 +5,7 @@ import { AppError } from '../errors'
 import { GatewayError } from '../api/gateway-error'
 import { TurnFailed } from '../realtime/engine/file-turn'
 import { TransportError } from '../realtime/transports/transport'
+import { terminationCause } from '../realtime/link/termination-policy'
 import { EXIT, type ExitCode } from './exit-codes'
 import { HINTS, hintForServiceCode, rateLimitHint, usageHint, type CliErrorCode } from './failure-codes'
 import { UsageError } from './verb'
@@ -84,6 +85,17 @@ function describeAppError(err: AppError, verbName: string | null): Failure {
       code: 'instructions_too_long',
       message: `the instructions are too long for the service: ${said}`,
       hint: HINTS.instructionsTooLong,
+      exitCode: EXIT.failure,
+    }
+  }
+  // A session cut at its spending cap (`session.terminated`, realtime-api.md "Events"): the cap is the
+  // user's own, so the way on is to raise it, not to wait. Read leniently, as the engine reads it.
+  if (answer.code !== null && terminationCause(answer.code) === 'spend_cap') {
+    return {
+      ...known,
+      code: answer.code,
+      message: `the session reached its spending cap: ${said}`,
+      hint: HINTS.raiseCap,
       exitCode: EXIT.failure,
     }
   }

@@ -71,6 +71,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'voice:viewShown': z.object({ shown: z.boolean() }).strict(),
   'voice:history': z.object({ limit: z.number().int().min(1).max(100) }).strict(),
   'voice:activeSessions': none,
+  'voice:continueToday': none,
   'voice:endSession': z.object({ id: z.string().min(1).max(200) }).strict(),
   'voice:rtcOffer': z.object({ linkId, sdp: z.string().min(1).max(MAX_SDP_CHARS) }).strict(),
   'voice:rtcMessage': z.object({ linkId, text: z.string().max(MAX_RTC_MESSAGE_CHARS) }).strict(),

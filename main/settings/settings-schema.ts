@@ -16,6 +16,8 @@ export const DEFAULT_SETTINGS: Settings = {
     modalities: ['audio'],
     transport: 'auto',
     maxDurationSec: null,
+    maxSpendVnd: null,
+    dailyBudgetVnd: null,
   },
   tts: { model: null, voice: null, format: 'mp3', speed: 1 },
   lowBalanceThresholdVnd: 50_000,
@@ -56,6 +58,9 @@ const shortText = (max: number) => z.string().max(max)
 export const MIN_SESSION_SEC = 60
 export const MAX_SESSION_SEC = 86_400
 
+/** A billion dong: far above any conversation, and a bound on what a settings file may hold. */
+export const MAX_SPEND_VND = 1_000_000_000
+
 export const settingsSchema = z.object({
   baseUrl: httpUrl.nullable(),
   language: z.enum(['system', 'vi', 'en']),
@@ -73,6 +78,8 @@ export const settingsSchema = z.object({
       .refine((m) => new Set(m).size === m.length, 'each modality once'),
     transport: z.enum(['auto', 'websocket', 'webrtc']),
     maxDurationSec: z.number().int().min(MIN_SESSION_SEC).max(MAX_SESSION_SEC).nullable(),
+    maxSpendVnd: z.number().int().min(0).max(MAX_SPEND_VND).nullable(),
+    dailyBudgetVnd: z.number().int().min(1).max(MAX_SPEND_VND).nullable(),
   }),
   tts: z.object({
     model: shortText(200).nullable(),

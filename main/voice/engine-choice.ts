@@ -3,6 +3,7 @@
 // exactly the options the press will use.
 import type { Settings, VoiceModel } from '../../preload/contract'
 import type { EngineOptions, TransportChoice } from '../realtime'
+import { clientMetadata } from '../api/realtime/client-metadata'
 import { sessionLengthSec } from './voice-catalog'
 
 export interface EngineChoiceContext {
@@ -25,6 +26,9 @@ export function engineOptionsFor(settings: Settings, model: string, ctx: EngineC
     ...(realtime.voice ? { voice: realtime.voice } : {}),
     ...(realtime.instructions ? { instructions: realtime.instructions } : {}),
     ...(maxDurationSec !== null ? { maxDurationSec } : {}),
+    // Left out when unset, so the service's own default cap applies; 0 is sent as the user's "no cap".
+    ...(realtime.maxSpendVnd !== null ? { maxSpendVnd: realtime.maxSpendVnd } : {}),
+    metadata: clientMetadata('app'),
     ...(ctx.outputRateHz ? { outputRateHz: ctx.outputRateHz } : {}),
   }
 }

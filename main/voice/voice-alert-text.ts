@@ -34,7 +34,7 @@ const NEXT: Record<Language, Record<NextStep, string>> = {
       'Phiên mới cũng bị ngắt trong vòng một phút nên Loa dừng lại. Nhấn phím nói để thử lại sau ít phút.',
     wallet: 'Hãy nạp thêm tiền vào ví rồi nhấn phím nói để bắt đầu phiên mới.',
     spend_cap:
-      'Loa không mở phiên mới để không chi quá mức đó. Muốn nói tiếp, nhấn phím nói: phiên mới có mức chi riêng (thời lượng phiên dài hơn trong Cài đặt cho mức cao hơn).',
+      'Loa không mở phiên mới để không chi quá mức đó. Muốn nói tiếp, nhấn phím nói: phiên mới có mức chi riêng (đặt mức chi tối đa mỗi phiên cao hơn trong Cài đặt).',
     key: 'Hãy kiểm tra khóa API trong Cài đặt (có thể đã bị tạm ngưng, thu hồi, hết hạn hoặc chạm hạn mức chi).',
   },
   en: {
@@ -44,7 +44,7 @@ const NEXT: Record<Language, Record<NextStep, string>> = {
       'The new session was cut too within a minute, so Loa stopped. Press the talk key to try again in a few minutes.',
     wallet: 'Top up the wallet, then press the talk key to start a new session.',
     spend_cap:
-      'Loa did not open a new session so as not to spend past it. To go on, press the talk key: a new session has its own cap (a longer session length in Settings gives a higher one).',
+      'Loa did not open a new session so as not to spend past it. To go on, press the talk key: a new session has its own cap (raise the spending cap per session in Settings for a higher one).',
     key: 'Check the API key in Settings (it may be suspended, revoked, expired or at its spending limit).',
   },
 }

@@ -13,6 +13,7 @@ import type {
   VoiceModels,
   VoiceSessionSummary,
   VoiceSnapshot,
+  VoiceStatus,
 } from '../../preload/contract'
 import type { GatewayEndpoint } from '../api/http'
 import type { AudioPorts } from '../audio-port/audio-ports'
@@ -45,6 +46,8 @@ import {
   toVoiceModels,
 } from './voice-catalog'
 import { VoiceStatusModel } from './voice-status'
+import { BudgetWatch, DAILY_BUDGET_CODE } from './budget-watch'
+import type { DailyBudget } from './daily-budget'
 import { VoicePreparer } from './voice-preparer'
 import { VoiceTranscript } from './voice-transcript'
 
@@ -77,6 +80,8 @@ export interface VoiceServiceDeps {
   clock?: EngineClock
   /** How long after the last use a session is kept ready while the hotkey is armed (prepare-window.ts). */
   prepareLingerMs?: number
+  /** The day's voice spending (daily-budget.ts); without it the daily budget is not kept. */
+  budget?: DailyBudget | null
 }
 
 /** The model list changes rarely; a press must not wait for it when it is known. */
@@ -105,6 +110,7 @@ export class VoiceService {
   #lowBalanceNotified = false
   #activity: VoiceActivity = null
   readonly #preparer: VoicePreparer
+  readonly #budget: BudgetWatch
   readonly #prepareWindow: PrepareWindow
   /** Bumped by every look at the prepared session: an older look's answer is stale. */
   #prepareRound = 0
@@ -114,6 +120,12 @@ export class VoiceService {
     this.#deps = deps
     this.#status = new VoiceStatusModel(deps.settings().realtime.mode, deps.balanceVnd)
     this.#playback = new PortPlaybackSink(deps.audioPorts)
+    this.#budget = new BudgetWatch({
+      budget: deps.budget ?? null,
+      budgetVnd: () => deps.settings().realtime.dailyBudgetVnd,
+      notify: (title, body) => deps.host.notify(title, body),
+      language: deps.language,
+    })
     // The page that holds the voice audio (it opened the audio port) also holds the WebRTC peers.
     this.#rtc = new RtcPeers({
       get available() {
@@ -170,7 +182,7 @@ export class VoiceService {
   }
 
   snapshot(): VoiceSnapshot {
-    return { status: this.#status.current, lines: this.#transcript.lines(), lastSummary: this.#lastSummary }
+    return { status: this.#statusNow(), lines: this.#transcript.lines(), lastSummary: this.#lastSummary }
   }
 
   async models(): Promise<VoiceModels> {
@@ -218,6 +230,7 @@ export class VoiceService {
     if (mode === 'hands-free' && (this.#engine?.pressed || (this.#pending && !this.#pending.released)))
       return this.#releaseNow()
     if (this.#engine?.pressed || (this.#pending && !this.#pending.released)) return
+    if (!this.#engine && !this.#pending && this.#refusedByBudget()) return
     if (!this.#engine) this.#newConversation(mode)
     this.#setPressed(true)
     if (this.#engine) {
@@ -226,6 +239,13 @@ export class VoiceService {
     }
     this.#pending = { frames: [], ms: 0, released: false }
     void this.#startConversation()
+  }
+
+  /** Past the daily budget, the user chose to go on today: the next press starts a conversation. */
+  async continueToday(): Promise<void> {
+    await this.#budget.continueToday()
+    if (this.#status.current.problem?.code === DAILY_BUDGET_CODE) this.#status.setProblem(null)
+    this.#publishStatus()
   }
 
   release(): void {
@@ -322,6 +342,16 @@ export class VoiceService {
     this.#transcript.clear()
     this.#status.reset(mode)
     this.#lowBalanceNotified = false
+    this.#budget.started()
+  }
+
+  /** Past the daily budget and not told to go on: the press says so instead of opening a conversation. */
+  #refusedByBudget(): boolean {
+    const refusal = this.#budget.refusal(this.#status.current.problem?.code === DAILY_BUDGET_CODE)
+    if (!refusal) return false
+    this.#status.setProblem(refusal)
+    this.#publishStatus()
+    return true
   }
 
   #newEngine(settings: Settings, model: string): SessionEngine {
@@ -402,6 +432,8 @@ export class VoiceService {
       this.#deps.host.notify(text.title, text.body)
     }
     const changed = this.#status.apply(event)
+    const cost = this.#status.current.cost
+    if (event.type === 'cost' && cost) this.#budget.cost(cost)
     if (event.type === 'warning' && event.kind === 'low_balance' && !this.#lowBalanceNotified) {
       this.#lowBalanceNotified = true
       const cost = this.#status.current.cost
@@ -417,6 +449,7 @@ export class VoiceService {
     this.#rtc.setTrackLive(false)
     if (this.#engine === engine) this.#engine = null
     this.#lastSummary = this.#toSummary(summary)
+    this.#budget.finished(summary.costVnd)
     this.#setActivity('ended')
     this.#status.apply({ type: 'state', state: 'ended', previous: engine.state })
     this.#publishStatus()
@@ -456,7 +489,11 @@ export class VoiceService {
   }
 
   #publishStatus(): void {
-    this.#deps.events.emit('voice:status', this.#status.current)
+    this.#deps.events.emit('voice:status', this.#statusNow())
+  }
+
+  #statusNow(): VoiceStatus {
+    return { ...this.#status.current, budget: this.#budget.status() }
   }
 
   #api(endpoint: GatewayEndpoint): Pick<SessionsApi, 'models' | 'list' | 'delete'> {

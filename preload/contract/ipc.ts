@@ -94,6 +94,8 @@ export interface Requests {
   'voice:activeSessions': { request: void; response: VoiceSessionSummary[] }
   /** Ends one of the account's sessions (`DELETE /sessions/{id}`); the answer is the ended session. */
   'voice:endSession': { request: { id: string }; response: VoiceSessionSummary }
+  /** Past the daily voice budget: the user chose to go on today. */
+  'voice:continueToday': { request: void; response: void }
   /** The page's SDP offer for a peer main asked for; main exchanges it with the service and returns the answer. */
   'voice:rtcOffer': { request: { linkId: number; sdp: string }; response: { sdp: string } }
   /** A message the page's data channel received (a model event, JSON text). */

@@ -26,6 +26,13 @@ export interface RealtimeDefaults {
    * created; null leaves it out and the service's default (30 min) applies.
    */
   maxDurationSec: number | null
+  /**
+   * The spending cap of each conversation (`max_spend_vnd`): null leaves it out and the service computes
+   * one (at least 50,000 VND); 0 asks for no cap at all.
+   */
+  maxSpendVnd: number | null
+  /** Loa's own limit on a day's voice spending, across conversations; null = off. */
+  dailyBudgetVnd: number | null
 }
 
 export type VoiceTransportSetting = 'auto' | 'websocket' | 'webrtc'

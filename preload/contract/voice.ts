@@ -162,6 +162,21 @@ export interface VoiceStatus {
   /** Main wants the microphone open: a conversation is live or the key is down. */
   micWanted: boolean
   mode: VoiceMode
+  /** The day's voice spending against Loa's daily budget; absent or null when the budget is off. */
+  budget?: VoiceBudget | null
+}
+
+/**
+ * Loa's daily voice budget (Settings), across conversations. `spentVnd` is what is known of today's
+ * spending; with `atLeast` some of it could not be read, so it is a floor. `over`: no new conversation
+ * starts today unless the user chose to go on (`overridden`).
+ */
+export interface VoiceBudget {
+  budgetVnd: number
+  spentVnd: number
+  atLeast: boolean
+  level: 'under' | 'near' | 'over'
+  overridden: boolean
 }
 
 export type VoiceTransport = 'websocket' | 'webrtc'

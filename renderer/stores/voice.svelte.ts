@@ -214,6 +214,11 @@ export class VoiceStore {
     await this.#act(loa.voice.reconnect())
   }
 
+  /** Past the daily voice budget: the user goes on for today. */
+  async continueToday(): Promise<void> {
+    await this.#act(loa.voice.continueToday())
+  }
+
   async end(): Promise<void> {
     const summary = await this.#act(loa.voice.end())
     if (!summary) return

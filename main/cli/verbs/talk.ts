@@ -2,10 +2,13 @@
 // The WAV (any rate, any channels) is downmixed and sent as if spoken into the microphone; the answer is
 // written as a 24 kHz WAV; the transcripts, the cost and the timings are printed.
 import { readFile, writeFile } from 'node:fs/promises'
+import { clientMetadata } from '../../api/realtime/client-metadata'
 import { downmixToMono, readWav, WavFormatError, writeWav } from '../../audio/wav'
 import { talkOnce, type FileTurnResult } from '../../realtime/engine/file-turn'
 import { SessionEngine } from '../../realtime/engine/session-engine'
 import { webSocketConnector } from '../../realtime/transports/ws-transport'
+import { intFlag } from '../args'
+import { checkTalkBudget } from '../talk-budget'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'
@@ -16,6 +19,8 @@ import { withSessionsApi } from './sessions'
 
 /** `--fast`: this far ahead of real time, of the service's 2-second allowance. */
 const FAST_BURST_MS = 1_500
+/** The highest cap loa sends: a billion dong, far above any conversation. */
+const MAX_SPEND_VND = 1_000_000_000
 
 export interface TalkReport {
   sessionId: string | null
@@ -35,7 +40,7 @@ export const talkVerb: Verb = {
   name: 'talk',
   summary: 'one push-to-talk voice turn from a WAV file; the answer is saved as WAV',
   usage:
-    'loa talk --model M --in speech.wav --out reply.wav [--fast] [--voice V] [--instructions T] [--json]',
+    'loa talk --model M --in speech.wav --out reply.wav [--fast] [--voice V] [--instructions T] [--max-spend VND] [--over-budget] [--json]',
   help: `Sends a recording to a realtime model as one push-to-talk turn and saves the spoken answer.
 The recording may have any sample rate and any number of channels: it is mixed down to mono and
 resampled to 16 kHz. It is sent in 20 ms frames in real time, as a microphone would; with --fast,
@@ -51,7 +56,11 @@ Flags:
   --out FILE         where the answer goes, WAV 24 kHz mono 16-bit (required)
   --fast             do not wait for real time while sending
   --voice V          one of the model's voices
-  --instructions T   system prompt for the session`,
+  --instructions T   system prompt for the session
+  --max-spend VND    the session's spending cap in whole dong; 0 = no cap; left out, the
+                     service computes one (at least 50,000 VND)
+  --over-budget      talk even though today's voice spending reached the daily budget set
+                     in the Loa app (for this run only)`,
   options: {
     model: { type: 'string' },
     in: { type: 'string' },
@@ -59,6 +68,8 @@ Flags:
     fast: { type: 'boolean' },
     voice: { type: 'string' },
     instructions: { type: 'string' },
+    'max-spend': { type: 'string' },
+    'over-budget': { type: 'boolean' },
   },
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
@@ -66,19 +77,29 @@ Flags:
     const input = required(ctx.values.in, 'in')
     const out = required(ctx.values.out, 'out')
     const fast = ctx.values.fast === true
+    const maxSpendVnd = intFlag(ctx.values['max-spend'], 'max-spend', 0, MAX_SPEND_VND)
     return withSessionsApi(ctx, 'talk', async (api) => {
+      const budget = await checkTalkBudget(ctx.env, ctx.values['over-budget'] === true)
       const audio = await readRecording(input)
       const engine = new SessionEngine(
         { api, connect: webSocketConnector() },
         {
           model,
           costTickMs: 0,
+          metadata: clientMetadata('cli'),
+          ...(maxSpendVnd !== undefined ? { maxSpendVnd } : {}),
           ...(fast ? { burstMs: FAST_BURST_MS } : {}),
           ...(typeof ctx.values.voice === 'string' ? { voice: ctx.values.voice } : {}),
           ...(typeof ctx.values.instructions === 'string' ? { instructions: ctx.values.instructions } : {}),
         },
       )
-      const result = await talkOnce(engine, audio, { fast })
+      // The turn's cost counts into the day however it ends, a cut at the cap included.
+      let counted: Promise<void> = Promise.resolve()
+      engine.on((e) => {
+        if (e.type === 'summary')
+          counted = budget.record(e.summary.sessions[0]?.id ?? null, e.summary.costVnd)
+      })
+      const result = await talkOnce(engine, audio, { fast }).finally(() => counted)
       await writeFile(out, writeWav({ sampleRateHz: result.replyRateHz, channels: 1, samples: result.reply }))
       const report = toReport(result, model, out)
       if (result.reply.length === 0) {

@@ -74,6 +74,10 @@ export function problemText(problem: VoiceProblem, words: Words): { title: strin
   if (problem.code === 'instructions_too_long') {
     return { title: t('voice.problem.error'), detail: t('voice.problem.instructionsTooLong') }
   }
+  // Loa's own daily budget (Settings), not the service's refusal: the way on is the user's choice.
+  if (problem.code === 'daily_budget_reached') {
+    return { title: t('voice.problem.budget'), detail: t('voice.problem.budgetDetail') }
+  }
   const what = errorText(problem, words)
   return {
     title: t('voice.problem.error'),

@@ -8,6 +8,7 @@ import { hotkeyVi } from './sections/hotkey.vi'
 import { readerVi } from './sections/reader.vi'
 import { usageModelVi } from './sections/usage-model.vi'
 import { supportVi } from './sections/support.vi'
+import { spendingVi } from './sections/spending.vi'
 import { voiceVi } from './sections/voice.vi'
 
 /** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
@@ -29,6 +30,7 @@ export const vi = {
   ...readerVi,
   ...usageModelVi,
   ...supportVi,
+  ...spendingVi,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Đang dùng dịch vụ demo tích hợp. Thêm khóa API trong Cài đặt để dùng tài khoản của bạn.',

@@ -40,6 +40,7 @@ export function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'voice:history': notUnderTest,
     'voice:activeSessions': notUnderTest,
     'voice:endSession': notUnderTest,
+    'voice:continueToday': notUnderTest,
     'voice:rtcOffer': notUnderTest,
     'voice:rtcMessage': notUnderTest,
     'voice:rtcState': notUnderTest,

@@ -73,7 +73,7 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.problem.next.wallet':
     'Loa did not open a new session: the service would refuse it. Top up the wallet, then press the talk button.',
   'voice.problem.next.spendCap':
-    'Loa did not open a new session, so as not to spend past the cap. To go on, press the talk button: a new session has its own cap (a longer session length in Settings gives a higher one).',
+    'Loa did not open a new session, so as not to spend past the cap. To go on, press the talk button: a new session has its own cap (raise the spending cap per session in Settings for a higher one).',
   'voice.problem.next.key':
     'Loa did not open a new session: the service would refuse it. Check the API key in Settings (it may be suspended, revoked, expired or at its spending limit).',
   'voice.problem.next.repeated':

@@ -70,7 +70,7 @@ export const voiceVi = {
   'voice.problem.next.wallet':
     'Loa không mở phiên mới vì dịch vụ sẽ từ chối. Hãy nạp thêm tiền vào ví rồi nhấn nút nói.',
   'voice.problem.next.spendCap':
-    'Loa không mở phiên mới để không chi quá mức đó. Muốn nói tiếp, nhấn nút nói: phiên mới có mức chi riêng (thời lượng phiên dài hơn trong Cài đặt cho mức cao hơn).',
+    'Loa không mở phiên mới để không chi quá mức đó. Muốn nói tiếp, nhấn nút nói: phiên mới có mức chi riêng (đặt mức chi tối đa mỗi phiên cao hơn trong Cài đặt).',
   'voice.problem.next.key':
     'Loa không mở phiên mới vì dịch vụ sẽ từ chối. Hãy kiểm tra khóa API trong Cài đặt (có thể đã bị tạm ngưng, thu hồi, hết hạn hoặc chạm hạn mức chi).',
   'voice.problem.next.repeated':
