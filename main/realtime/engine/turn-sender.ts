@@ -1,7 +1,8 @@
 // The user's side of push-to-talk: what happens between key-down and key-up, and on the way out.
 // Microphone frames become 20 ms PCM16 frames (UplinkFramer); they, and the turn's start and end, queue
 // in the outbox, which sends them on whatever socket is open; a copy of each turn stays in the journal
-// until the model has answered it, so a session that dies under it can be given the whole turn again.
+// until the model has answered it, so a session that dies under it can be given the whole turn again
+// (over WebRTC as well, where the press's audio went on the media track rather than through the outbox).
 import { INPUT_RATE_HZ, type RealtimeCommand } from './events'
 import { UplinkFramer } from './uplink-framer'
 import type { EngineClock } from './engine-clock'
@@ -178,8 +179,10 @@ export class TurnSender {
   #queue(frame: Int16Array): void {
     const id = this.#turnId as number
     this.#turnSamples += frame.length
-    if (this.#trackLive) return
+    // Journaled even while the track carries it: a session cut before the answer gets it again as events.
     if (!this.options.handsFree) this.#journal.add(id, frame)
+    // The track is carrying this frame already: sent as an event too, the service would hear it twice.
+    if (this.#trackLive) return
     this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, id)
   }
 
@@ -192,10 +195,12 @@ export class TurnSender {
     if (!nothingSent) this.#outbox.push({ type: 'clearInput' })
   }
 
-  /** A new session: every turn not yet committed on the old one is sent again, whole and in order. */
+  /**
+   * A new session: every turn not yet answered on the old one is sent again, whole and in order. Over
+   * WebRTC too: what the old session's track carried is in the journal, and goes as audio events on the
+   * new data channel, as pre-roll does, before the new track takes over.
+   */
   #replayJournal(): void {
-    // Those turns' audio went out on the old session's media track, where it cannot be sent again.
-    if (this.#audioOnTrack) return this.#journal.clear()
     for (const turn of this.#journal.turns()) {
       this.#outbox.removeTurn(turn.id)
       // Every frame of it went over the journal's cap: an empty commit would only be refused.
