@@ -27,12 +27,12 @@ function speech16k(seconds: number): Int16Array {
 }
 
 /** The key down, the speech on the track and to main (as the page's capture worklet posts it), the key up. */
-async function turnOnTheTrack(r: VoiceRig, p: WeriftPage): Promise<void> {
+async function turnOnTheTrack(r: VoiceRig, p: WeriftPage, seconds = SPEECH_S): Promise<void> {
   r.voice.press()
   await r.until(() => p.current() !== null && p.micOn, 15_000, 'the WebRTC link with the microphone on')
   await Promise.all([
-    p.speak(speech16k(SPEECH_S)),
-    speakInto(r.page, toneVoice(MIC_RATE_HZ * SPEECH_S, MIC_RATE_HZ), MIC_RATE_HZ),
+    p.speak(speech16k(seconds)),
+    speakInto(r.page, toneVoice(MIC_RATE_HZ * seconds, MIC_RATE_HZ), MIC_RATE_HZ),
   ])
   r.voice.release()
 }
@@ -101,5 +101,23 @@ describe('a WebRTC turn cut before its answer', () => {
     const debug = r.realtime.getSessionDebug(last(r)?.session?.id as string)
     expect(debug?.audio.committedTurns).toHaveLength(1)
     expect(debug?.audio.receivedSamples).toBeLessThan(TURN_SAMPLES * 1.3)
+  }, 60_000)
+
+  it("a turn longer than the demo's 2 s lead is paced on the new data channel: heard whole, not refused", async () => {
+    const seconds = 3
+    const r = await rigs.start({ model: MODEL_R, transport: 'webrtc' })
+    const p = rigs.page(r)
+    r.demo.faults.terminateOnCommit = { count: 1, reason: 'maintenance' }
+    await turnOnTheTrack(r, p, seconds)
+    await r.until(() => answers(r).length === 1, 30_000, 'the answer, from the new session')
+    const [renewed] = (await new SessionsApi({ baseUrl: r.demo.baseUrl, key: r.demo.keys.ordinary }).list(10))
+      .sessions
+    const fresh = r.realtime.getSessionDebug(renewed!.id)
+    expect(fresh?.audio.receivedSamples).toBeGreaterThanOrEqual(16_000 * seconds * 0.95)
+    expect(fresh?.audio.committedTurns.map((t) => t.samples)).toEqual([fresh?.audio.receivedSamples])
+    // Two links, the cut one and the new one: the new peer was never dropped for running ahead.
+    expect(linkIds(p)).toHaveLength(2)
+    expect(p.losses).toHaveLength(1)
+    expect(r.of('voice:status').some((s) => s.state === 'reconnecting')).toBe(false)
   }, 60_000)
 })

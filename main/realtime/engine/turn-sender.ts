@@ -38,12 +38,14 @@ export type TurnOutcome =
   | { phase: 'micClosed'; turnId: number; audioMs: number }
 
 /**
- * A WebRTC link's audio events go on its data channel, where no 4413 has to be kept under (that close
- * code is the WebSocket's): the words said before the link opened leave as fast as the channel takes
- * them (its buffer still bounds what is in flight), so the track takes over during the same press
- * instead of a late link keeping the whole press on events until the key is released.
+ * How far ahead of real time audio events may run on a WebRTC data channel: the words said before the
+ * link opened, or a turn given again to a new session. The spec sets no limit there, but a service that
+ * paces the channel as it paces a WebSocket (the demo allows 2 s, then drops the peer) would refuse a
+ * longer burst, so a pre-roll or resent turn up to this long leaves at once (the track takes over during
+ * the same press) and a longer one goes at real time after it. The tenth under 2 s is for frames that
+ * arrive bunched; every ms under it delays the answer to a long pre-roll by as much.
  */
-const DATA_CHANNEL_BURST_MS = 60_000
+export const DATA_CHANNEL_LEAD_MS = 1_800
 
 export class TurnSender {
   readonly #framer = new UplinkFramer()
@@ -58,7 +60,7 @@ export class TurnSender {
   #audioOnTrack = false
   /** The track carries the microphone now, so captured audio is only counted here. */
   #trackLive = false
-  /** The WebSocket's pacing allowance, halved after a 4413; a data channel does without it. */
+  /** The WebSocket's pacing allowance, halved after a 4413; a data channel has its own lead. */
   #socketBurstMs: number
 
   constructor(
@@ -109,7 +111,7 @@ export class TurnSender {
    */
   setAudioOnTrack(on: boolean): void {
     this.#audioOnTrack = on
-    this.#outbox.setBurstMs(on ? DATA_CHANNEL_BURST_MS : this.#socketBurstMs)
+    this.#outbox.setBurstMs(on ? DATA_CHANNEL_LEAD_MS : this.#socketBurstMs)
     if (!on) this.#setTrackLive(false)
   }
 

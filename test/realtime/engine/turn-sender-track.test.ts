@@ -1,9 +1,11 @@
 // A WebRTC press whose link opens late: what was said before goes as audio events on the data channel,
-// and the track takes over during the same press once they have left, not at the key's release. A press
+// and the track takes over during the same press once they have left, not at the key's release; events
+// never run more than DATA_CHANNEL_LEAD_MS ahead of real time, so a longer pre-roll or resent turn is
+// paced rather than refused (the demo drops a peer 2 s ahead). A press
 // the track carried is never sent as events on that link too, but is kept until it is answered: a
 // session cut before the answer gets it on the new session's data channel, then the commit.
 import { describe, expect, it } from 'vitest'
-import { TurnSender } from '../../../main/realtime/engine/turn-sender'
+import { DATA_CHANNEL_LEAD_MS, TurnSender } from '../../../main/realtime/engine/turn-sender'
 import type { OutboxSink } from '../../../main/realtime/link/outbox'
 import type { RealtimeCommand } from '../../../main/realtime/engine/events'
 import { ManualClock } from '../support/manual-clock'
@@ -41,8 +43,8 @@ describe('a press over WebRTC whose link opens late', () => {
         clock.advance(FRAME_MS)
       }
     }
-    // 2.5 s said while the link connects: more than the WebSocket's one-second allowance.
-    speak(2_500)
+    // 1.2 s said while the link connects: more than the WebSocket's one-second allowance, within the lead.
+    speak(1_200)
     const dc = channel()
     sender.attach(dc, (c) => [JSON.stringify({ type: c.type })], false)
     speak(500)
@@ -50,7 +52,31 @@ describe('a press over WebRTC whose link opens late', () => {
     expect(sender.pressed).toBe(true)
     expect(live).toEqual([true])
     const appended = dc.frames.filter((f) => f.includes('appendAudio')).length
-    expect(appended * FRAME_MS).toBeGreaterThanOrEqual(2_500)
+    expect(appended * FRAME_MS).toBeGreaterThanOrEqual(1_200)
+  })
+
+  it('paces a pre-roll longer than the lead: never further ahead of real time, nothing lost', () => {
+    const t = trackSender()
+    t.sender.setAudioOnTrack(true)
+    t.sender.begin()
+    t.speak(3_000)
+    const dc = channel()
+    const attachedAt = t.clock.now()
+    t.sender.attach(dc, encode, true)
+    // Each 20 ms the press goes on, the channel may carry 20 ms more: the lead stays bounded.
+    let maxLeadMs = 0
+    for (let step = 0; step < 100; step++) {
+      maxLeadMs = Math.max(maxLeadMs, t.read(dc).audioMs - (t.clock.now() - attachedAt))
+      t.speak(FRAME_MS)
+    }
+    expect(maxLeadMs).toBe(DATA_CHANNEL_LEAD_MS)
+    // The backlog beyond the lead never drains while the key is down, so the track does not take over.
+    expect(t.live).toEqual([])
+    t.sender.finish(() => {})
+    t.clock.advance(3_000)
+    const { audioMs, order } = t.read(dc)
+    expect(audioMs).toBe(5_000)
+    expect(order.at(-1)).toBe('commitTurn')
   })
 })
 
@@ -134,6 +160,22 @@ describe('a press the track carried', () => {
     t.sender.answered()
     expect(t.sender.pending).toBe(false)
     expect(renew(t).frames).toEqual([])
+  })
+
+  it('a resent turn longer than the lead goes at most that far ahead of real time, then the commit', () => {
+    const t = trackSender()
+    pressOnLiveTrack(t, 3_000)
+    const renewed = renew(t)
+    const attachedAt = t.clock.now()
+    expect(t.read(renewed).audioMs).toBe(DATA_CHANNEL_LEAD_MS)
+    for (let ms = 0; ms < 3_000 - DATA_CHANNEL_LEAD_MS; ms += FRAME_MS) {
+      t.clock.advance(FRAME_MS)
+      expect(t.read(renewed).audioMs - (t.clock.now() - attachedAt)).toBeLessThanOrEqual(DATA_CHANNEL_LEAD_MS)
+    }
+    const { audioMs, order } = t.read(renewed)
+    expect(audioMs).toBe(3_000)
+    expect(order.at(-1)).toBe('commitTurn')
+    expect(t.live).toEqual([true, false, true])
   })
 
   it("keeps no more of a long press than the journal's cap", () => {
