@@ -3,6 +3,7 @@
 // and reads the service events over SSE; the page carries the audio both ways and the model events on
 // the data channel. `transport: auto` picks WebRTC for Model R, its default.
 import { describe, expect, it } from 'vitest'
+import { DATA_CHANNEL_LEAD_MS } from '../../main/realtime/engine/turn-sender'
 import { loopCorrelation } from './support/correlate'
 import { holdTalk, status, until, voicePages, type VoicePage } from './support/voice-page'
 
@@ -44,7 +45,10 @@ describe('push-to-talk in Chromium over WebRTC', () => {
       { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
       TIME_SCALE,
     )
+    // How long the key was really down: on a loaded machine the release lands well after the 2.5 s asked.
+    const downAt = Date.now()
     await holdTalk(p, 2_500)
+    const heldAtMostS = (Date.now() - downAt) / 1000
     await until(() => status(p).session !== null, 'a session')
     const session = status(p).session
     expect(session?.transport).toBe('webrtc')
@@ -58,13 +62,19 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     )
     const heard = p.realtime.getSessionDebug(session?.id as string)?.audio
     expect(heard?.receivedSamples).toBeGreaterThan(16_000 * 2.1)
-    expect(heard?.receivedSamples).toBeLessThan(16_000 * 3.2)
+    expect(heard?.receivedSamples).toBeLessThan(16_000 * (heldAtMostS + 0.7))
     const pcm = Float32Array.from(heard?.retainedPcm ?? [], (s) => s / 32768)
     expect(
       loopCorrelation(pages.speech().samples, pages.speech().rateHz, pcm, heard?.sampleRateHz ?? 16_000),
     ).toBeGreaterThan(0.5)
     const sentWhileHeld = (await rtc(p)).outboundPackets
-    expect(sentWhileHeld).toBeGreaterThan(50)
+    // The track takes over once the words said before the link opened have left as events, which run at
+    // most DATA_CHANNEL_LEAD_MS ahead of real time: a link slower than that (a loaded machine) leaves the
+    // whole press on events, and the track carried nothing.
+    const onTrackMs = p.realtime.getSessionDebug(session?.id as string)?.rtp?.receivedMs ?? 0
+    const asEventsMs = ((heard?.receivedSamples ?? 0) * 1000) / 16_000 - onTrackMs
+    if (asEventsMs < DATA_CHANNEL_LEAD_MS) expect(sentWhileHeld).toBeGreaterThan(50)
+    else expect(onTrackMs).toBe(0)
 
     // Both captions, from the data channel.
     await p.page.locator('[data-testid="voice-line"][data-role="user"]').first().waitFor()

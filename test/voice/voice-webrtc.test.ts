@@ -14,6 +14,8 @@ const MODEL_R = 'openai/gpt-realtime'
 const MODEL_L = 'google/gemini-live-2.5-flash'
 const MIC_RATE_HZ = 48_000
 const SPEECH_S = 1
+/** Said before the link opens: more than the demo's 2 s allowance for audio events. */
+const PRE_ROLL_S = 2.6
 
 const rigs = voiceRigsClosedAfterEach()
 
@@ -99,6 +101,28 @@ describe('the voice service over WebRTC', () => {
     expect(debug?.rtp?.receivedMs).toBeLessThan(700)
     expect(r.voice.snapshot().lines.map((l) => l.role)).toEqual(['user', 'assistant'])
   })
+
+  it("paces a pre-roll longer than the demo's 2 s lead on the data channel: heard whole, the peer kept", async () => {
+    const r = await rigs.start({ model: MODEL_R, transport: 'webrtc' })
+    const p = rigs.page(r)
+    // Each HTTP answer 1.5 s late: the create and the SDP exchange keep the link shut past 3 s of talk.
+    r.demo.faults.latencyMs = 1_500
+    r.voice.press()
+    await speakInto(r.page, toneVoice(MIC_RATE_HZ * PRE_ROLL_S, MIC_RATE_HZ), MIC_RATE_HZ)
+    r.voice.release()
+    await r.until(
+      () => last(r)?.state === 'ready' && r.voice.snapshot().lines.length === 2,
+      30_000,
+      'the answer',
+    )
+    const debug = r.realtime.getSessionDebug(last(r)?.session?.id as string)
+    // All of it went as events (nothing on the track), over one peer the demo never dropped.
+    expect(debug?.rtp?.receivedMs ?? 0).toBe(0)
+    expect(debug?.audio.receivedSamples).toBeGreaterThanOrEqual(16_000 * PRE_ROLL_S * 0.95)
+    expect(debug?.audio.committedTurns.map((t) => t.samples)).toEqual([debug?.audio.receivedSamples])
+    expect(p.commands.filter((c) => c.op === 'open')).toHaveLength(1)
+    expect(p.losses).toEqual([])
+  }, 60_000)
 
   it('resumes a dropped peer on the same session with a new token, and talks on', async () => {
     const r = await rigs.start({ model: MODEL_R, transport: 'webrtc' })

@@ -127,6 +127,8 @@ export class SessionEngine {
           for (const e of events) this.#conversation.handle(e)
           this.#refresh()
         },
+        // What is said meanwhile is kept for whichever comes next, a resumed link or a new session.
+        stalled: () => this.#turns.detach(),
         dropped: (meaning) => {
           this.#turns.detach()
           this.#conversation.connectionLost()

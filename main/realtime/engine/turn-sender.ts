@@ -1,7 +1,8 @@
 // The user's side of push-to-talk: what happens between key-down and key-up, and on the way out.
 // Microphone frames become 20 ms PCM16 frames (UplinkFramer); they, and the turn's start and end, queue
 // in the outbox, which sends them on whatever socket is open; a copy of each turn stays in the journal
-// until the model has answered it, so a session that dies under it can be given the whole turn again.
+// until the model has answered it, so a session that dies under it can be given the whole turn again
+// (over WebRTC as well, where the press's audio went on the media track rather than through the outbox).
 import { INPUT_RATE_HZ, type RealtimeCommand } from './events'
 import { UplinkFramer } from './uplink-framer'
 import type { EngineClock } from './engine-clock'
@@ -37,12 +38,14 @@ export type TurnOutcome =
   | { phase: 'micClosed'; turnId: number; audioMs: number }
 
 /**
- * A WebRTC link's audio events go on its data channel, where no 4413 has to be kept under (that close
- * code is the WebSocket's): the words said before the link opened leave as fast as the channel takes
- * them (its buffer still bounds what is in flight), so the track takes over during the same press
- * instead of a late link keeping the whole press on events until the key is released.
+ * How far ahead of real time audio events may run on a WebRTC data channel: the words said before the
+ * link opened, or a turn given again to a new session. The spec sets no limit there, but a service that
+ * paces the channel as it paces a WebSocket (the demo allows 2 s, then drops the peer) would refuse a
+ * longer burst, so a pre-roll or resent turn up to this long leaves at once (the track takes over during
+ * the same press) and a longer one goes at real time after it. The tenth under 2 s is for frames that
+ * arrive bunched; every ms under it delays the answer to a long pre-roll by as much.
  */
-const DATA_CHANNEL_BURST_MS = 60_000
+export const DATA_CHANNEL_LEAD_MS = 1_800
 
 export class TurnSender {
   readonly #framer = new UplinkFramer()
@@ -57,7 +60,7 @@ export class TurnSender {
   #audioOnTrack = false
   /** The track carries the microphone now, so captured audio is only counted here. */
   #trackLive = false
-  /** The WebSocket's pacing allowance, halved after a 4413; a data channel does without it. */
+  /** The WebSocket's pacing allowance, halved after a 4413; a data channel has its own lead. */
   #socketBurstMs: number
 
   constructor(
@@ -108,7 +111,7 @@ export class TurnSender {
    */
   setAudioOnTrack(on: boolean): void {
     this.#audioOnTrack = on
-    this.#outbox.setBurstMs(on ? DATA_CHANNEL_BURST_MS : this.#socketBurstMs)
+    this.#outbox.setBurstMs(on ? DATA_CHANNEL_LEAD_MS : this.#socketBurstMs)
     if (!on) this.#setTrackLive(false)
   }
 
@@ -178,8 +181,10 @@ export class TurnSender {
   #queue(frame: Int16Array): void {
     const id = this.#turnId as number
     this.#turnSamples += frame.length
-    if (this.#trackLive) return
+    // Journaled even while the track carries it: a session cut before the answer gets it again as events.
     if (!this.options.handsFree) this.#journal.add(id, frame)
+    // The track is carrying this frame already: sent as an event too, the service would hear it twice.
+    if (this.#trackLive) return
     this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, id)
   }
 
@@ -192,10 +197,12 @@ export class TurnSender {
     if (!nothingSent) this.#outbox.push({ type: 'clearInput' })
   }
 
-  /** A new session: every turn not yet committed on the old one is sent again, whole and in order. */
+  /**
+   * A new session: every turn not yet answered on the old one is sent again, whole and in order. Over
+   * WebRTC too: what the old session's track carried is in the journal, and goes as audio events on the
+   * new data channel, as pre-roll does, before the new track takes over.
+   */
   #replayJournal(): void {
-    // Those turns' audio went out on the old session's media track, where it cannot be sent again.
-    if (this.#audioOnTrack) return this.#journal.clear()
     for (const turn of this.#journal.turns()) {
       this.#outbox.removeTurn(turn.id)
       // Every frame of it went over the journal's cap: an empty commit would only be refused.

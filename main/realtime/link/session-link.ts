@@ -71,6 +71,8 @@ export interface LinkHooks {
   created(session: RealtimeSessionInfo): void
   opened(link: OpenedLink): void
   received(events: RealtimeEvent[]): void
+  /** The socket can carry nothing until its fate is known (a lost WebRTC channel); a close follows. */
+  stalled(): void
   /** The socket closed unexpectedly; resuming (or replacing) follows. */
   dropped(meaning: CloseMeaning): void
   /** The session is over. The link is back to `none`. */
@@ -262,6 +264,9 @@ export class SessionLink {
           const events = adapter.receive(data)
           for (const e of events) if (e.type === 'service') this.#noteService(e)
           this.hooks.received(events)
+        },
+        stalled: () => {
+          if (seq === this.#socketSeq) this.hooks.stalled()
         },
         error: () => {},
         close: (info) => this.#closed(seq, info),

@@ -3,14 +3,17 @@
 // service events over SSE. To the session link it is one socket like the WebSocket: frames (model events
 // from the data channel, `{"svc":...}` frames from the SSE stream), at most one error, exactly one close.
 //   - opened = the data channel is open;
-//   - the page's peer failing or closing = a drop (1006), which the link resumes with a new token;
+//   - the page's peer failing or closing is held for a moment while the SSE stream is read: the service
+//     cuts a session by closing the peer and saying why on SSE, and the two come in either order. The
+//     session's end read there = closed (4000), its reason already delivered; nothing said = a drop
+//     (1006), which the link resumes with a new token;
 //   - the session's end on the SSE stream with no word from the page = closed (4000) after a grace.
 import { GatewayError } from '../../api/gateway-error'
 import type { VoiceRtcState } from '../../../preload/contract'
 import type { EngineClock, TimerHandle } from '../engine/engine-clock'
 import type { RtcPeers } from './rtc-peers'
 import type { ExchangeSdp } from './sdp-exchange'
-import type { OpenServiceEvents } from './service-event-stream'
+import type { OpenServiceEvents, ServiceEventsHandle } from './service-event-stream'
 import {
   OnceSignals,
   TransportError,
@@ -30,6 +33,12 @@ export interface RtcTransportDeps {
 
 /** The service closes the peer after the end; a page that does not notice is not waited for long. */
 const END_GRACE_MS = 2_000
+/**
+ * A lost channel waits this long for the SSE stream to say whether the service ended the session. The
+ * event is written as the channel closes, so it is normally a round trip away; the bound only costs a
+ * real network drop this much more before its resume starts (of the 120 s it has).
+ */
+export const CHANNEL_LOSS_GRACE_MS = 3_000
 const DROPPED = 1006
 const ENDED = 4000
 
@@ -67,8 +76,13 @@ class RtcTransport implements RealtimeTransport {
   #open = false
   #closed = false
   #offerError: TransportError | null = null
-  #events: { stop(): void } | null = null
+  #events: ServiceEventsHandle | null = null
   #endTimer: TimerHandle | null = null
+  /** The SSE stream carried the session's end. */
+  #serviceEnded = false
+  /** The page lost the channel; waiting for the SSE stream's word before calling it a drop. */
+  #lossTimer: TimerHandle | null = null
+  #lossWhy = ''
   #settle: ((err: TransportError | null) => void) | null = null
 
   constructor(
@@ -153,10 +167,29 @@ class RtcTransport implements RealtimeTransport {
       this.#settle(this.#offerError ?? new TransportError('network', 'network', `WebRTC: ${why}.`))
       return
     }
+    if (this.#closed || this.#lossTimer !== null) return
+    if (this.#serviceEnded) return this.#over()
+    if (!this.#events) return this.#drop(why)
+    this.#open = false
+    this.#lossWhy = why
+    this.#lossTimer = this.deps.clock.setTimeout(() => this.#drop(why), CHANNEL_LOSS_GRACE_MS)
+    // A stream that broke a moment ago would otherwise wait out its retry delay before reading on.
+    this.#events.retryNow()
+    this.signals.stalled()
+  }
+
+  #drop(why: string): void {
     if (this.#closed) return
     this.signals.error(new TransportError('network', 'network', `WebRTC: ${why}.`))
     this.#teardown()
     this.signals.close({ code: DROPPED, reason: why, byUs: false })
+  }
+
+  /** The session is over on the service; its end event was delivered as a frame before this. */
+  #over(): void {
+    if (this.#closed) return
+    this.#teardown()
+    this.signals.close({ code: ENDED, reason: 'session over', byUs: false })
   }
 
   #startEvents(): void {
@@ -166,13 +199,14 @@ class RtcTransport implements RealtimeTransport {
         if (!this.#closed) this.signals.frame(text)
       },
       end: (why) => {
-        if (this.#closed || why !== 'ended') return
+        if (this.#closed) return
+        const channelLost = this.#lossTimer !== null
+        // The stream can tell no more: a lost channel is a drop, for the link's resume to settle.
+        if (why === 'gone') return channelLost ? this.#drop(this.#lossWhy) : undefined
+        this.#serviceEnded = true
+        if (channelLost) return this.#over()
         // The session is over; the page's peer is closed by the service, and is not waited for long.
-        this.#endTimer = this.deps.clock.setTimeout(() => {
-          if (this.#closed) return
-          this.#teardown()
-          this.signals.close({ code: ENDED, reason: 'session over', byUs: false })
-        }, END_GRACE_MS)
+        this.#endTimer = this.deps.clock.setTimeout(() => this.#over(), END_GRACE_MS)
       },
     })
   }
@@ -184,6 +218,7 @@ class RtcTransport implements RealtimeTransport {
     this.#events?.stop()
     this.#events = null
     if (this.#endTimer !== null) this.deps.clock.clearTimeout(this.#endTimer)
+    if (this.#lossTimer !== null) this.deps.clock.clearTimeout(this.#lossTimer)
     if (this.#linkId !== 0) this.deps.peers.close(this.#linkId)
   }
 }

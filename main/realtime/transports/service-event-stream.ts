@@ -3,7 +3,8 @@
 // breaks is opened again after the delay it asked for, resuming after the last id it gave; events seen
 // before (a service that replays from the start) are not delivered twice, because a settled window
 // counted twice would be money shown twice. The stream ends for good once it has carried the session's
-// end, when the session is gone (404/410), or when it is stopped.
+// end (said at once, without waiting for the service to close the response), when the session is gone
+// (404/410), or when it is stopped.
 import { GatewayError } from '../../api/gateway-error'
 import { gatewayRequest, type GatewayEndpoint } from '../../api/http'
 import type { EngineClock } from '../engine/engine-clock'
@@ -14,11 +15,17 @@ import { SseParser } from './sse-parser'
 export interface ServiceEventHandlers {
   /** One service event as a `{"svc":{...}}` frame. */
   frame(text: string): void
-  /** The stream is over for good: the session ended (`ended`) or cannot be read (`gone`). */
+  /** The stream is over for good: the session ended (`ended`, right after that event) or cannot be read (`gone`). */
   end(why: 'ended' | 'gone'): void
 }
 
-export type OpenServiceEvents = (sessionId: string, handlers: ServiceEventHandlers) => { stop(): void }
+export interface ServiceEventsHandle {
+  stop(): void
+  /** A stream waiting to be opened again is opened now: someone needs to know how the session stands. */
+  retryNow(): void
+}
+
+export type OpenServiceEvents = (sessionId: string, handlers: ServiceEventHandlers) => ServiceEventsHandle
 
 export interface EventStreamOptions {
   clock: EngineClock
@@ -57,7 +64,7 @@ export function serviceEventStreams(
     }
     const stream = new ServiceEventStream(endpoint, sessionId, cursor, handlers, options)
     void stream.run()
-    return { stop: () => stream.stop() }
+    return { stop: () => stream.stop(), retryNow: () => stream.retryNow() }
   }
 }
 
@@ -66,6 +73,8 @@ class ServiceEventStream {
   #retryMs = FIRST_RETRY_MS
   #ended = false
   #wake: (() => void) | null = null
+  /** retryNow() came while a connection was up (or about to break): its next wait is skipped. */
+  #skipWait = false
 
   constructor(
     private readonly endpoint: GatewayEndpoint,
@@ -80,15 +89,20 @@ class ServiceEventStream {
     this.#wake?.()
   }
 
+  retryNow(): void {
+    if (this.#wake) this.#wake()
+    else this.#skipWait = true
+  }
+
   async run(): Promise<void> {
     let failures = 0
     while (!this.#abort.signal.aborted) {
       try {
         const delivered = await this.#readOnce()
-        if (this.#ended) return this.handlers.end('ended')
+        if (this.#ended) return
         failures = delivered ? 0 : failures + 1
       } catch (err) {
-        if (this.#abort.signal.aborted) return
+        if (this.#abort.signal.aborted || this.#ended) return
         if (isGone(err)) return this.handlers.end('gone')
         failures++
       }
@@ -146,13 +160,20 @@ class ServiceEventStream {
     }
     const service = serviceEventFrame(event)
     if (service === null) return false
-    if (END_KINDS.includes(service.type)) this.#ended = true
     this.handlers.frame(service.frame)
+    if (END_KINDS.includes(service.type)) {
+      this.#ended = true
+      this.handlers.end('ended')
+      this.stop()
+    }
     return true
   }
 
   #sleep(ms: number): Promise<void> {
-    if (this.#abort.signal.aborted) return Promise.resolve()
+    if (this.#abort.signal.aborted || this.#skipWait) {
+      this.#skipWait = false
+      return Promise.resolve()
+    }
     return new Promise((resolve) => {
       const handle = this.options.clock.setTimeout(() => {
         this.#wake = null

@@ -33,6 +33,11 @@ export interface TransportClose {
 
 export interface TransportListener {
   frame(data: FrameData): void
+  /**
+   * WebRTC: the channel is lost and the transport is finding out whether the session ended; nothing can
+   * be sent meanwhile. A close follows.
+   */
+  stalled?(): void
   /** At most once per socket, and always before `close`. */
   error(err: TransportError): void
   /** Exactly once per socket that opened. */
@@ -88,6 +93,10 @@ export class OnceSignals {
 
   frame(data: FrameData): void {
     if (!this.#closed) this.listener.frame(data)
+  }
+
+  stalled(): void {
+    if (!this.#closed) this.listener.stalled?.()
   }
 
   error(err: TransportError): void {

@@ -86,6 +86,11 @@ export async function openVoicePage(
   const page = await browser.newPage()
   await page.goto(harness.launchUrl('voice'))
   await page.getByTestId('talk-button').waitFor()
+  // The button shows before the page has its audio running (an AudioContext, two worklets, then the audio
+  // port), and until the port is open main knows no page to hold a WebRTC peer: a press then is refused
+  // (webrtc_unavailable) or, on `auto`, goes over a WebSocket. On a loaded machine that start takes long
+  // enough for the first press to land in it, so a test talks once the page is ready, as a person would.
+  await until(() => harness.core.audioPorts.openCount > 0, "the page's audio port")
   return {
     browser,
     page,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { VoiceRtcCommand } from '../../../preload/contract'
 import { GatewayError } from '../../../main/api/gateway-error'
 import { RtcPeers } from '../../../main/realtime/transports/rtc-peers'
-import { rtcConnector } from '../../../main/realtime/transports/rtc-transport'
+import { CHANNEL_LOSS_GRACE_MS, rtcConnector } from '../../../main/realtime/transports/rtc-transport'
 import type { ExchangeSdp } from '../../../main/realtime/transports/sdp-exchange'
 import type { ServiceEventHandlers } from '../../../main/realtime/transports/service-event-stream'
 import { TransportError, type TransportClose } from '../../../main/realtime/transports/transport'
@@ -25,7 +25,8 @@ function setup(exchange: ExchangeSdp = async () => 'v=0\r\nanswer') {
   const commands: VoiceRtcCommand[] = []
   const page = { available: true, command: (c: VoiceRtcCommand) => commands.push(c) }
   const peers = new RtcPeers(page)
-  const streams: { sessionId: string; handlers: ServiceEventHandlers; stopped: boolean }[] = []
+  const streams: { sessionId: string; handlers: ServiceEventHandlers; stopped: boolean; retried: number }[] =
+    []
   const exchanges: { url: string; token: string; offer: string }[] = []
   const connect = rtcConnector({
     peers,
@@ -35,14 +36,20 @@ function setup(exchange: ExchangeSdp = async () => 'v=0\r\nanswer') {
       return exchange(url, token, offer, o)
     },
     serviceEvents: (sessionId, handlers) => {
-      const s = { sessionId, handlers, stopped: false }
+      const s = { sessionId, handlers, stopped: false, retried: 0 }
       streams.push(s)
-      return { stop: () => (s.stopped = true) }
+      return { stop: () => void (s.stopped = true), retryNow: () => void s.retried++ }
     },
   })
-  const heard = { frames: [] as string[], errors: [] as TransportError[], closes: [] as TransportClose[] }
+  const heard = {
+    frames: [] as string[],
+    stalls: 0,
+    errors: [] as TransportError[],
+    closes: [] as TransportClose[],
+  }
   const listener = {
     frame: (d: unknown) => heard.frames.push(String(d)),
+    stalled: () => void heard.stalls++,
     error: (e: TransportError) => heard.errors.push(e),
     close: (c: TransportClose) => heard.closes.push(c),
   }
@@ -108,13 +115,21 @@ describe('WebRTC transport', () => {
     expect(slow.streams[0]?.stopped).toBe(true)
   })
 
-  it('a peer lost while open is a drop (1006), heard once', async () => {
+  it('a peer lost while open, with no word on the SSE stream within the grace, is a drop (1006), heard once', async () => {
     const t = setup()
     await t.peers.offer(t.linkId, 'v=0\r\noffer')
     t.peers.state(t.linkId, 'connected', null)
-    await t.opening
+    const transport = await t.opening
     t.peers.state(t.linkId, 'closed', 'data channel closed')
     t.peers.state(t.linkId, 'failed', 'again')
+    // Held: nothing is sent on a lost channel (the link is told, once), and the stream is asked to read on at once.
+    expect(t.heard.stalls).toBe(1)
+    expect(transport.open).toBe(false)
+    expect(transport.send('{"type":"response.cancel"}')).toBe(false)
+    expect(t.streams[0]?.retried).toBe(1)
+    t.clock.advance(CHANNEL_LOSS_GRACE_MS - 1)
+    expect(t.heard.closes).toEqual([])
+    t.clock.advance(1)
     expect(t.heard.errors).toHaveLength(1)
     expect(t.heard.closes).toEqual([{ code: 1006, reason: 'data channel closed', byUs: false }])
     expect(t.streams[0]?.stopped).toBe(true)
@@ -132,6 +147,47 @@ describe('WebRTC transport', () => {
     t.clock.advance(1)
     expect(t.heard.closes).toEqual([{ code: 4000, reason: 'session over', byUs: false }])
     expect(t.commands.at(-1)).toEqual({ op: 'close', linkId: t.linkId })
+  })
+
+  it('a peer lost first, then the session cut on the SSE stream: the reason, then closed (4000), no drop', async () => {
+    const t = setup()
+    await t.peers.offer(t.linkId, 'v=0\r\noffer')
+    t.peers.state(t.linkId, 'connected', null)
+    await t.opening
+    t.peers.state(t.linkId, 'closed', 'data channel closed')
+    t.clock.advance(CHANNEL_LOSS_GRACE_MS - 1)
+    const cut = '{"svc":{"type":"session.terminated","reason":"maintenance"}}'
+    t.streams[0]?.handlers.frame(cut)
+    t.streams[0]?.handlers.end('ended')
+    expect(t.heard.frames).toEqual([cut])
+    expect(t.heard.errors).toEqual([])
+    expect(t.heard.closes).toEqual([{ code: 4000, reason: 'session over', byUs: false }])
+    t.clock.advance(CHANNEL_LOSS_GRACE_MS)
+    expect(t.heard.closes).toHaveLength(1)
+  })
+
+  it('the session cut on the SSE stream first, then the peer lost: closed (4000) at once', async () => {
+    const t = setup()
+    await t.peers.offer(t.linkId, 'v=0\r\noffer')
+    t.peers.state(t.linkId, 'connected', null)
+    await t.opening
+    t.streams[0]?.handlers.frame('{"svc":{"type":"session.terminated","reason":"maintenance"}}')
+    t.streams[0]?.handlers.end('ended')
+    expect(t.heard.closes).toEqual([])
+    t.peers.state(t.linkId, 'closed', 'data channel closed')
+    expect(t.heard.errors).toEqual([])
+    expect(t.heard.closes).toEqual([{ code: 4000, reason: 'session over', byUs: false }])
+  })
+
+  it('a peer lost while the SSE stream finds the session gone: a drop at once, for the resume to settle', async () => {
+    const t = setup()
+    await t.peers.offer(t.linkId, 'v=0\r\noffer')
+    t.peers.state(t.linkId, 'connected', null)
+    await t.opening
+    t.peers.state(t.linkId, 'failed', 'ICE failed')
+    expect(t.heard.closes).toEqual([])
+    t.streams[0]?.handlers.end('gone')
+    expect(t.heard.closes).toEqual([{ code: 1006, reason: 'ICE failed', byUs: false }])
   })
 
   it('sends the microphone on the track only while the key is down and the track is live, also to a peer opened meanwhile', async () => {
@@ -159,7 +215,7 @@ describe('WebRTC transport', () => {
       peers,
       clock: new ManualClock(),
       exchangeSdp: async () => '',
-      serviceEvents: () => ({ stop: () => {} }),
+      serviceEvents: () => ({ stop: () => {}, retryNow: () => {} }),
     })
     const listener = { frame: () => {}, error: () => {}, close: () => {} }
     await expect(connect(TARGET, listener, { timeoutMs: 1_000 })).rejects.toMatchObject({

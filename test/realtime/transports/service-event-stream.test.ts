@@ -136,3 +136,36 @@ describe('service event stream', () => {
     expect(handlers.frames).toEqual([{ svc: { type: 'session.terminated', reason: 'maintenance' } }])
   })
 })
+
+describe('the stream as a lost WebRTC channel reads it', () => {
+  it('says the session ended right after the end event, while the service keeps the stream open', async () => {
+    let closed = false
+    const { baseUrl } = await serve((req, res) => {
+      sse(res)
+      req.on('close', () => (closed = true))
+      res.write('id: 1\nevent: session.terminated\ndata: {"reason":"maintenance"}\n\n')
+    })
+    const handlers = listen()
+    serviceEventStreams({ baseUrl, key: 'k' }, { clock: systemClock })('sess_5', handlers)
+    expect(await handlers.ended).toBe('ended')
+    expect(handlers.frames).toEqual([{ svc: { type: 'session.terminated', reason: 'maintenance' } }])
+    // Nothing more is read: the stream is let go.
+    await expect.poll(() => closed).toBe(true)
+  })
+
+  it('retryNow opens a broken stream again at once, not after the delay it asked for', async () => {
+    const { baseUrl, requests } = await serve((_req, res, call) => {
+      sse(res)
+      // A minute's retry delay: only retryNow brings the second request within the test's time.
+      if (call === 1) return void res.end('retry: 60000\n\n' + settled(1, 100))
+      res.end('id: 2\nevent: session.terminated\ndata: {"reason":"maintenance"}\n\n')
+    })
+    const handlers = listen()
+    const stream = serviceEventStreams({ baseUrl, key: 'k' }, { clock: systemClock })('sess_6', handlers)
+    await expect.poll(() => handlers.frames.length).toBe(1)
+    stream.retryNow()
+    expect(await handlers.ended).toBe('ended')
+    expect(requests).toHaveLength(2)
+    expect(requests[1]?.headers['last-event-id']).toBe('1')
+  })
+})

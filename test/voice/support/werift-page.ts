@@ -16,6 +16,11 @@ export interface WeriftPage {
   readonly clients: Map<number, WeriftClient>
   /** Every command main sent, in order. */
   readonly commands: VoiceRtcCommand[]
+  /** Every link the page lost, in order, whether or not main has heard of it yet. */
+  readonly losses: number[]
+  /** Losses are kept from main until `tellLosses()`, as a page whose peer notices late. */
+  holdLosses(): void
+  tellLosses(): void
   readonly micOn: boolean
   /** Links that took a peer made ahead (`prepare`), its offer already gathered. */
   readonly preparedUsed: number
@@ -31,6 +36,10 @@ export interface WeriftPage {
 export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
   const clients = new Map<number, WeriftClient>()
   const commands: VoiceRtcCommand[] = []
+  const losses: number[] = []
+  let holding = false
+  const held: number[] = []
+  const tell = (linkId: number): void => rtc.state(linkId, 'closed', 'the data channel closed')
   const mic = new Map<number, boolean>()
   let latest = 0
   let spare: { dataChannel: string; offer: Promise<Offer> } | null = null
@@ -58,8 +67,10 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
         if (typeof data === 'string') rtc.message(linkId, data)
       })
       client.channel.stateChanged.subscribe((state) => {
-        if (state === 'closed' && clients.delete(linkId))
-          rtc.state(linkId, 'closed', 'the data channel closed')
+        if (state !== 'closed' || !clients.delete(linkId)) return
+        losses.push(linkId)
+        if (holding) held.push(linkId)
+        else tell(linkId)
       })
       rtc.state(linkId, 'connected', null)
     } catch (err) {
@@ -96,6 +107,7 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
   return {
     clients,
     commands,
+    losses,
     get preparedUsed() {
       return preparedUsed
     },
@@ -103,6 +115,11 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
       return mic.get(latest) ?? rtc.micOn
     },
     current: () => clients.get(latest) ?? null,
+    holdLosses: () => void (holding = true),
+    tellLosses() {
+      holding = false
+      for (const linkId of held.splice(0)) tell(linkId)
+    },
     async speak(pcm16k) {
       const client = clients.get(latest)
       if (!client) throw new Error('no WebRTC link is open')
