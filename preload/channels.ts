@@ -37,6 +37,8 @@ const requestChannels = [
   'voice:history',
   'voice:activeSessions',
   'voice:endSession',
+  'voice:share',
+  'voice:videoFrame',
   'voice:rtcOffer',
   'voice:rtcMessage',
   'voice:rtcState',

@@ -32,6 +32,7 @@ import type {
   VoiceSnapshot,
   VoiceStatus,
 } from './voice'
+import type { VoiceShareSource, VoiceVideoFrame } from './video'
 
 /** Request/response calls: `loa.<domain>.<verb>(request)` resolves to IpcResult<response>. */
 export interface Requests {
@@ -80,6 +81,14 @@ export interface Requests {
   'voice:activeSessions': { request: void; response: VoiceSessionSummary[] }
   /** Ends one of the account's sessions (`DELETE /sessions/{id}`); the answer is the ended session. */
   'voice:endSession': { request: { id: string }; response: VoiceSessionSummary }
+  /**
+   * Starts sharing (a new session that takes video, at most 2 minutes) or, with null, stops it (back to an
+   * audio-only session). Resolves once the video session is open; refused with the service's error, e.g.
+   * `realtime_video_not_allowed`, and then nothing is shared.
+   */
+  'voice:share': { request: { source: VoiceShareSource | null }; response: void }
+  /** A frame of what is shared; `sent` is false when no video session was open to take it. */
+  'voice:videoFrame': { request: VoiceVideoFrame; response: { sent: boolean } }
   /** The page's SDP offer for a peer main asked for; main exchanges it with the service and returns the answer. */
   'voice:rtcOffer': { request: { linkId: number; sdp: string }; response: { sdp: string } }
   /** A message the page's data channel received (a model event, JSON text). */
