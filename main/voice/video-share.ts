@@ -26,11 +26,14 @@ export function checkTakesVideo(model: string, listed: VoiceModel | undefined): 
   throw new AppError('invalid_input', `The model ${model} does not take video.`, { code: VIDEO_NOT_ALLOWED })
 }
 
-/** Resolves when the engine's session is open; rejects with its error when none could be opened. */
+/**
+ * Resolves when the engine's session is open, or when the engine ended first (sharing was stopped while
+ * it opened); rejects with its error when no session could be opened.
+ */
 export function sessionOpened(engine: SessionEngine): Promise<void> {
   return new Promise((resolve, reject) => {
     const stop = engine.on((event: EngineEvent) => {
-      if (event.type === 'session') {
+      if (event.type === 'session' || event.type === 'summary') {
         stop()
         resolve()
       } else if (event.type === 'error' && event.fatal) {

@@ -282,6 +282,8 @@ export class VoiceService {
       this.#publishStatus()
       throw err
     }
+    // Stopped while it opened: #stopSharing has ended it and gone back to audio only.
+    if (this.#engine !== engine) return
     this.#status.setSharing({ source, live: true })
     this.#status.setVideoWarning('started')
     this.#publishStatus()

@@ -137,6 +137,21 @@ describe('sharing a screen with the model', () => {
     expect(open).toEqual([])
   })
 
+  it('stops cleanly when sharing is stopped while its session is still opening', async () => {
+    const r = await rigs.start({ model: MODEL_L })
+    await r.voice.models()
+    const starting = r.voice.share('camera')
+    await r.until(() => last(r)?.sharing?.live === false, 10_000, 'the video session to be opening')
+    await r.voice.share(null)
+    await starting
+    expect(last(r)?.sharing).toBeNull()
+    expect(r.voice.videoFrame(FRAME)).toEqual({ sent: false })
+    let open = await r.voice.activeSessions()
+    for (let i = 0; i < 50 && open.length > 0; i++)
+      open = await sleep(100).then(() => r.voice.activeSessions())
+    expect(open).toEqual([])
+  })
+
   it('refuses a model the models list says takes no video, before any session is made', async () => {
     const r = await rigs.start({ model: MODEL_R, transport: 'websocket' })
     await expect(r.voice.share('camera')).rejects.toMatchObject({ code: 'realtime_video_not_allowed' })
