@@ -36,6 +36,8 @@ export class VideoShareStore {
   #stream: MediaStream | null = null
   #timer: ReturnType<typeof setInterval> | null = null
   #encoding = false
+  /** Bumped by every start and reset: a picker answered for an older round goes unused. */
+  #round = 0
 
   async start(source: VoiceShareSource): Promise<void> {
     if (this.state !== 'off') return
@@ -44,12 +46,19 @@ export class VideoShareStore {
     this.framesSent = 0
     this.source = source
     this.state = 'asking'
+    const round = ++this.#round
     let stream: MediaStream
     try {
       stream = await capture(source)
     } catch {
+      if (round !== this.#round) return
       this.denied = true
       return this.#reset()
+    }
+    // Stopped while the picker was open: the picture just granted goes unused.
+    if (round !== this.#round) {
+      for (const track of stream.getTracks()) track.stop()
+      return
     }
     this.#stream = stream
     for (const track of stream.getVideoTracks()) track.addEventListener('ended', () => void this.stop())
@@ -105,6 +114,7 @@ export class VideoShareStore {
   }
 
   #reset(): void {
+    this.#round++
     if (this.#timer !== null) clearInterval(this.#timer)
     this.#timer = null
     for (const track of this.#stream?.getTracks() ?? []) track.stop()
