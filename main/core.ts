@@ -209,6 +209,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:activeSessions': () => voice.activeSessions(),
       'voice:endSession': ({ id }) => voice.endSession(id),
       'voice:continueToday': () => voice.continueToday(),
+      // The main window holds the Voice view, where sharing is started and captured.
+      'voice:share': ({ source }, ctx) => voice.share(mainWindowOnly(ctx, source)),
+      'voice:videoFrame': (frame, ctx) => voice.videoFrame(mainWindowOnly(ctx, frame)),
       'voice:rtcOffer': ({ linkId, sdp }, ctx) => voice.rtc.offer(linkId, mainWindowOnly(ctx, sdp)),
       'voice:rtcMessage': ({ linkId, text }, ctx) => voice.rtc.message(linkId, mainWindowOnly(ctx, text)),
       'voice:rtcState': ({ linkId, state, reason }, ctx) =>

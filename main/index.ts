@@ -13,6 +13,7 @@ import { APP_CSP, devCsp } from './app/csp'
 import { bindIpc } from './app/electron-ipc'
 import { APP_ORIGIN, originOf, trustOrigins } from './app/origins'
 import { hardenSession, hardenWebContents } from './app/security'
+import { answerDisplayMedia } from './app/display-media'
 import { createTray, type TrayController } from './app/tray'
 import { trayLabels } from './app/tray-labels'
 import { AppWindows } from './app/windows'
@@ -41,6 +42,7 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   app.dock?.hide()
   hardenSession(session.defaultSession, isOurs)
+  answerDisplayMedia(session.defaultSession, isOurs)
   if (devServerUrl) {
     applyDevCsp(devServerUrl)
   } else {

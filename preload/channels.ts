@@ -39,6 +39,8 @@ const requestChannels = [
   'voice:activeSessions',
   'voice:endSession',
   'voice:continueToday',
+  'voice:share',
+  'voice:videoFrame',
   'voice:rtcOffer',
   'voice:rtcMessage',
   'voice:rtcState',

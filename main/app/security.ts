@@ -1,5 +1,6 @@
 // The security baseline of every web page Loa hosts (https://www.electronjs.org/docs/latest/tutorial/security):
-// no navigation away from our pages, no new windows, no <webview>, and the microphone for our own pages only.
+// no navigation away from our pages, no new windows, no <webview>, and the microphone and camera (shown to
+// the voice model when the user shares it) for our own pages only.
 import { shell, type Session, type WebContents } from 'electron'
 import type { OriginCheck } from './origins'
 
@@ -45,9 +46,9 @@ export function hardenSession(session: Session, isOurs: OriginCheck): void {
 function mayGrant(permission: Permission, details: RequestDetails, isOurs: OriginCheck): boolean {
   if (!GRANTABLE.has(permission) || !details.isMainFrame || !isOurs(details.requestingUrl)) return false
   if (permission === 'media') {
-    // The microphone only: a request that includes the camera is refused whole.
+    // The microphone, and the camera the Voice view shares with the model.
     const types = 'mediaTypes' in details ? (details.mediaTypes ?? []) : []
-    if (types.some((t) => t !== 'audio')) return false
+    if (types.some((t) => t !== 'audio' && t !== 'video')) return false
     if ('securityOrigin' in details && details.securityOrigin && !isOurs(details.securityOrigin)) return false
   }
   return true
@@ -62,7 +63,6 @@ function mayPass(
   if (!GRANTABLE.has(permission) || !isOurs(requestingOrigin)) return false
   // A cross-origin frame inside our page reports the page as its embedder: it gets nothing.
   if (details.embeddingOrigin !== undefined) return false
-  if (permission === 'media' && details.mediaType === 'video') return false
   if (details.securityOrigin !== undefined && !isOurs(details.securityOrigin)) return false
   return true
 }

@@ -2,7 +2,7 @@
 // `invalid_input` error; handlers only ever see validated data.
 import { z } from 'zod'
 import type { RequestChannel, RequestOf } from '../../preload/contract'
-import { MAX_READER_TEXT } from '../../preload/contract'
+import { MAX_READER_TEXT, MAX_VIDEO_FRAME_BYTES, MAX_VIDEO_FRAME_SIDE_PX } from '../../preload/contract'
 import { settingsPatchSchema } from '../settings/settings-schema'
 
 const none = z.union([z.undefined(), z.null()]).transform(() => undefined)
@@ -73,6 +73,18 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'voice:activeSessions': none,
   'voice:continueToday': none,
   'voice:endSession': z.object({ id: z.string().min(1).max(200) }).strict(),
+  'voice:share': z.object({ source: z.enum(['screen', 'window', 'camera']).nullable() }).strict(),
+  'voice:videoFrame': z
+    .object({
+      jpegBase64: z
+        .string()
+        .min(4)
+        .max(Math.ceil(MAX_VIDEO_FRAME_BYTES / 3) * 4)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'not base64'),
+      width: z.number().int().min(1).max(MAX_VIDEO_FRAME_SIDE_PX),
+      height: z.number().int().min(1).max(MAX_VIDEO_FRAME_SIDE_PX),
+    })
+    .strict(),
   'voice:rtcOffer': z.object({ linkId, sdp: z.string().min(1).max(MAX_SDP_CHARS) }).strict(),
   'voice:rtcMessage': z.object({ linkId, text: z.string().max(MAX_RTC_MESSAGE_CHARS) }).strict(),
   'voice:rtcState': z

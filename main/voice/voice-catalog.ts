@@ -51,6 +51,7 @@ function toVoiceModel(m: ModelList['models'][number]): VoiceModel {
     maxSessionSec: m.maxSessionSec,
     defaultTransport:
       m.defaultTransport === 'webrtc' || m.defaultTransport === 'websocket' ? m.defaultTransport : null,
+    acceptsVideo: m.acceptsVideo,
     tokenPricesVnd: {
       audioIn: m.audioInVndPer1M,
       audioOut: m.audioOutVndPer1M,

@@ -12,8 +12,10 @@ import type {
   VoiceMode,
   VoiceModels,
   VoiceSessionSummary,
+  VoiceShareSource,
   VoiceSnapshot,
   VoiceStatus,
+  VoiceVideoFrame,
 } from '../../preload/contract'
 import type { GatewayEndpoint } from '../api/http'
 import type { AudioPorts } from '../audio-port/audio-ports'
@@ -50,6 +52,7 @@ import { BudgetWatch, DAILY_BUDGET_CODE } from './budget-watch'
 import type { DailyBudget } from './daily-budget'
 import { VoicePreparer } from './voice-preparer'
 import { VoiceTranscript } from './voice-transcript'
+import { checkTakesVideo, sessionOpened, videoOptions } from './video-share'
 
 export type VoiceActivity = 'listening' | 'speaking' | null
 
@@ -115,6 +118,8 @@ export class VoiceService {
   /** Bumped by every look at the prepared session: an older look's answer is stale. */
   #prepareRound = 0
   #closed = false
+  /** What is shared with the model; its engine's session takes video. */
+  #sharing: { source: VoiceShareSource; model: string } | null = null
 
   constructor(deps: VoiceServiceDeps) {
     this.#deps = deps
@@ -261,6 +266,60 @@ export class VoiceService {
     this.#engine?.reconnect()
   }
 
+  /**
+   * Starts sharing: the conversation's session is ended and one that takes video opens in its place (the
+   * model starts fresh; the captions stay). Resolves when it is open, or rejects with why it could not be
+   * (`realtime_video_not_allowed` from the models list or the service), and then nothing is shared. Null
+   * stops sharing: the video session ends, and the next press opens an audio-only one.
+   */
+  async share(source: VoiceShareSource | null): Promise<void> {
+    if (source === null) return this.#stopSharing('stopped')
+    // Sharing opens a conversation of its own, so the day's budget holds it back as it does a press.
+    if (this.#refusedByBudget())
+      throw new AppError('forbidden', "Today's voice spending reached the daily budget.", {
+        code: DAILY_BUDGET_CODE,
+      })
+    const settings = this.#deps.settings()
+    const model = await this.#modelFor(settings.realtime.model)
+    if (!model)
+      throw new AppError('unavailable', 'The service offers no realtime model.', {
+        code: 'no_realtime_model',
+      })
+    checkTakesVideo(
+      model,
+      this.#models?.value.models.find((m) => m.id === model),
+    )
+    await this.#preparer.discard()
+    if (this.#engine) await this.end()
+    this.#sharing = { source, model }
+    this.#status.setSharing({ source, live: false })
+    const engine = this.#newEngine(settings, model, true)
+    this.#engine = engine
+    const opened = sessionOpened(engine)
+    engine.warm()
+    try {
+      await opened
+    } catch (err) {
+      // No session was made: nothing to end or bill; the next press opens an audio-only one.
+      this.#dropEngine(engine)
+      this.#sharing = null
+      this.#status.setSharing(null)
+      this.#publishStatus()
+      throw err
+    }
+    // Stopped while it opened: #stopSharing has ended it and gone back to audio only.
+    if (this.#engine !== engine) return
+    this.#status.setSharing({ source, live: true })
+    this.#status.setVideoWarning('started')
+    this.#publishStatus()
+  }
+
+  /** A frame of what is shared, sent on the session's link; false when no video session is open. */
+  videoFrame(frame: VoiceVideoFrame): { sent: boolean } {
+    if (this.#sharing === null || !this.#engine) return { sent: false }
+    return { sent: this.#engine.videoFrame(frame.jpegBase64) }
+  }
+
   /** Ends the conversation; null when none was live. */
   async end(): Promise<VoiceConversationSummary | null> {
     const engine = this.#engine
@@ -285,6 +344,28 @@ export class VoiceService {
     await this.#preparer.discard()
     await this.end().catch(() => null)
     void this.#reconsiderPrepared()
+  }
+
+  /** Back to audio only: the video session ends (`elapsed`: the service ended it at its 2 minutes). */
+  async #stopSharing(reason: 'stopped' | 'elapsed'): Promise<void> {
+    const sharing = this.#sharing
+    if (sharing === null) return
+    this.#sharing = null
+    this.#status.setSharing(null)
+    await this.end().catch(() => null)
+    // The conversation goes on, audio only: the next press opens its session, and the captions stay.
+    if (!this.#closed && !this.#engine) this.#engine = this.#newEngine(this.#deps.settings(), sharing.model)
+    this.#status.setVideoWarning(reason)
+    this.#publishStatus()
+  }
+
+  /** An engine that never opened a session is let go without a summary: there was no conversation. */
+  #dropEngine(engine: SessionEngine): void {
+    if (this.#engine !== engine) return
+    this.#unlisten?.()
+    this.#unlisten = null
+    this.#engine = null
+    this.#setPressed(false)
   }
 
   #releaseNow(): void {
@@ -354,8 +435,9 @@ export class VoiceService {
     return true
   }
 
-  #newEngine(settings: Settings, model: string): SessionEngine {
-    const options = this.#engineOptions(settings, model)
+  #newEngine(settings: Settings, model: string, video = false): SessionEngine {
+    const audioOnly = this.#engineOptions(settings, model)
+    const options = video ? videoOptions(audioOnly) : audioOnly
     const listed = this.#models?.value.models.find((m) => m.id === model)
     this.#status.setSessionLength(
       options.maxDurationSec ?? Math.min(SPEC_DEFAULT_SESSION_SEC, sessionLimitSec(listed)),
@@ -426,6 +508,13 @@ export class VoiceService {
       this.#setActivity(event.state)
       // The session is gone (the engine ended it when idle, or it failed): the next press opens another.
       if (event.state === 'idle' || event.state === 'failed') void this.#reconsiderPrepared()
+    }
+    // The video session's 2 minutes are up (or the service cut it): back to audio only, said as such.
+    // After the engine's own reaction (a renewal may already be opening a session with video), so that
+    // ending the conversation also ends that one.
+    if (this.#sharing !== null && (event.type === 'terminated' || event.type === 'sessionEnded')) {
+      queueMicrotask(() => void this.#stopSharing('elapsed'))
+      return
     }
     if (event.type === 'terminated') {
       const text = terminatedText(this.#deps.language(), event)

@@ -59,6 +59,15 @@ export class VoiceStatusModel {
     this.#updateMic()
   }
 
+  setSharing(sharing: VoiceStatus['sharing']): void {
+    this.#status.sharing = sharing ?? null
+  }
+
+  /** Sharing started or stopped: a new session, so the model starts fresh. */
+  setVideoWarning(reason: 'started' | 'stopped' | 'elapsed'): void {
+    this.#status.warning = { ...NO_FIGURES, kind: 'video', reason }
+  }
+
   /** A problem found outside the engine (no model, no network for the model list). */
   setProblem(problem: VoiceStatus['problem']): void {
     this.#status.problem = problem

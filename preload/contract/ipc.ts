@@ -40,6 +40,7 @@ import type {
   VoiceSnapshot,
   VoiceStatus,
 } from './voice'
+import type { VoiceShareSource, VoiceVideoFrame } from './video'
 
 /** Request/response calls: `loa.<domain>.<verb>(request)` resolves to IpcResult<response>. */
 export interface Requests {
@@ -96,6 +97,14 @@ export interface Requests {
   'voice:endSession': { request: { id: string }; response: VoiceSessionSummary }
   /** Past the daily voice budget: the user chose to go on today. */
   'voice:continueToday': { request: void; response: void }
+  /**
+   * Starts sharing (a new session that takes video, at most 2 minutes) or, with null, stops it (back to an
+   * audio-only session). Resolves once the video session is open; refused with the service's error, e.g.
+   * `realtime_video_not_allowed`, and then nothing is shared.
+   */
+  'voice:share': { request: { source: VoiceShareSource | null }; response: void }
+  /** A frame of what is shared; `sent` is false when no video session was open to take it. */
+  'voice:videoFrame': { request: VoiceVideoFrame; response: { sent: boolean } }
   /** The page's SDP offer for a peer main asked for; main exchanges it with the service and returns the answer. */
   'voice:rtcOffer': { request: { linkId: number; sdp: string }; response: { sdp: string } }
   /** A message the page's data channel received (a model event, JSON text). */

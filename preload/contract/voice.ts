@@ -1,6 +1,7 @@
 // Voice chat and its talk key: the conversation's state, captions, cost and the WebRTC peer's work.
 import type { ErrorKind } from './errors'
 import type { VoiceMode } from './settings'
+import type { VoiceSharing } from './video'
 
 /** The conversation's state, as the session engine derives it; its moves are main/realtime's to check. */
 export type VoiceState =
@@ -43,6 +44,8 @@ export interface VoiceModel {
    * table, so opening a session is refused (realtime-api.md `realtime_model_not_configured`).
    */
   unavailable: VoiceModelUnavailable | null
+  /** Whether the model takes video (a shared screen or camera), where the list says; null: not said. */
+  acceptsVideo?: boolean | null
 }
 
 export type VoiceModelUnavailable = 'no_price_table'
@@ -101,8 +104,12 @@ export interface VoiceCost {
 }
 
 export interface VoiceWarning {
-  /** `renewed`: the service cut the session and Loa opened a new one; the model forgot the earlier turns. */
-  kind: 'low_balance' | 'max_spend' | 'audio_dropped' | 'renewed'
+  /**
+   * `renewed`: the service cut the session and Loa opened a new one; the model forgot the earlier turns.
+   * `video`: sharing started or stopped (`reason` `started`, `stopped` or `elapsed`), which takes a new
+   * session: the model forgot the earlier turns too.
+   */
+  kind: 'low_balance' | 'max_spend' | 'audio_dropped' | 'renewed' | 'video'
   balanceVnd: number | null
   totalVnd: number | null
   maxSpendVnd: number | null
@@ -164,6 +171,8 @@ export interface VoiceStatus {
   mode: VoiceMode
   /** The day's voice spending against Loa's daily budget; absent or null when the budget is off. */
   budget?: VoiceBudget | null
+  /** A window, the screen or the camera shared with the model; absent or null when nothing is. */
+  sharing?: VoiceSharing | null
 }
 
 /**

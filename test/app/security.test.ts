@@ -115,11 +115,13 @@ describe('permissions', () => {
     expect(s.check('speaker-selection', APP_ORIGIN, { isMainFrame: true })).toBe(true)
   })
 
-  it('refuses the camera, even together with the microphone', async () => {
+  it('grants the camera to our page, which shares it with the voice model, and to no other', async () => {
     const s = session()
-    expect(await s.request('media', { ...ours, mediaTypes: ['audio', 'video'] })).toBe(false)
-    expect(await s.request('media', { ...ours, mediaTypes: ['video'] })).toBe(false)
-    expect(s.check('media', APP_ORIGIN, { isMainFrame: true, mediaType: 'video' })).toBe(false)
+    expect(await s.request('media', { ...ours, mediaTypes: ['video'] })).toBe(true)
+    expect(s.check('media', APP_ORIGIN, { isMainFrame: true, mediaType: 'video' })).toBe(true)
+    const theirs = { isMainFrame: true, requestingUrl: 'https://evil.example/', mediaTypes: ['video'] }
+    expect(await s.request('media', theirs)).toBe(false)
+    expect(s.check('media', 'https://evil.example', { isMainFrame: true, mediaType: 'video' })).toBe(false)
   })
 
   it('refuses the microphone to other origins and to frames inside our page', async () => {

@@ -205,7 +205,11 @@ describe('the other refusals say their own next step, never a generic one', () =
       'Nhấn Kết nối lại để lấy lại phiên',
       'Press Reconnect to take it back',
     ],
-    ['realtime_video_not_allowed', 'Tắt video', 'Turn video off'],
+    [
+      'realtime_video_not_allowed',
+      'chọn một mô hình khác có nhận video',
+      'choose another model that takes video',
+    ],
     ['realtime_token_expired', 'phiên mới', 'new session'],
   ]
   for (const [code, vi_, en] of cases) {

@@ -111,6 +111,9 @@ describe('the daily voice budget', () => {
     r.voice.release()
     expect(last(r)?.problem?.code).toBe('daily_budget_reached')
     expect(last(r)?.budget).toMatchObject({ spentVnd: 5_000, level: 'over', overridden: false })
+    // Sharing the screen would open a conversation too: refused the same way, with nothing opened.
+    await expect(r.voice.share('screen')).rejects.toMatchObject({ code: 'daily_budget_reached' })
+    expect(last(r)?.sharing ?? null).toBeNull()
     expect(await sessionCount(r)).toBe(0)
   })
 })

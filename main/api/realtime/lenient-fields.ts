@@ -189,3 +189,39 @@ export const PER_MIN = [
 ] as const
 export const USED_PERCENT = ['used_percent', 'percent_used', 'usage_percent'] as const
 export const FINAL = ['final', 'is_final', 'window.final', 'last'] as const
+
+/**
+ * Whether a realtime model takes video, from its models-list entry, whose shape is "not shown". Read as
+ * a flag (`input.video`, `supports_video`, `capabilities.video`, `video_input`, `accepts_video`) or as a
+ * list of input modalities that names "video" or not (`input_modalities`, `modalities.input`,
+ * `input.modalities`, `capabilities.input`). Null when the entry says neither: the app then tries, and
+ * the service's `realtime_video_not_allowed` answers for it.
+ */
+export function pickVideoInput(o: unknown): boolean | null {
+  const flag = pickBoolean(o, VIDEO_FLAGS)
+  if (flag !== null) return flag
+  for (const path of VIDEO_MODALITY_LISTS) {
+    const list = at(o, path)
+    if (Array.isArray(list)) return list.some((v) => typeof v === 'string' && v.toLowerCase() === 'video')
+  }
+  return null
+}
+
+const VIDEO_FLAGS = [
+  'input.video',
+  'supports_video',
+  'supports.video',
+  'capabilities.video',
+  'capabilities.video_input',
+  'video_input',
+  'accepts_video',
+  'inputs.video',
+]
+const VIDEO_MODALITY_LISTS = [
+  'input_modalities',
+  'modalities.input',
+  'input.modalities',
+  'capabilities.input',
+  'capabilities.input_modalities',
+  'supported_input_modalities',
+]

@@ -18,6 +18,7 @@ import {
   pickNumber,
   pickSeconds,
   pickString,
+  pickVideoInput,
 } from './lenient-fields'
 import {
   modelSchema,
@@ -42,6 +43,11 @@ export interface CreateSessionParams {
   inputAudioTranscription?: boolean
   outputAudioTranscription?: boolean
   maxDurationSec?: number
+  /**
+   * The input gates (realtime-api.md "Session create request"); omitted = the service's default,
+   * `{audio:true, video:false, text:true}`. Video caps the session at 2 minutes.
+   */
+  input?: { audio: boolean; video: boolean; text: boolean }
   /** 0 = no cap; omitted = the service computes one. */
   maxSpendVnd?: number
   metadata?: Record<string, unknown>
@@ -126,6 +132,8 @@ export interface RealtimeModelInfo {
   textInVndPer1M: number | null
   textOutVndPer1M: number | null
   cachedInVndPer1M: number | null
+  /** Whether the model takes video frames, where the list says (lenient-fields.ts `pickVideoInput`). */
+  acceptsVideo: boolean | null
 }
 
 export interface ModelList {
@@ -284,6 +292,7 @@ function createBody(p: CreateSessionParams): Record<string, unknown> {
   if (p.inputAudioTranscription !== undefined) body.input_audio_transcription = p.inputAudioTranscription
   if (p.outputAudioTranscription !== undefined) body.output_audio_transcription = p.outputAudioTranscription
   if (p.maxDurationSec !== undefined) body.max_duration_sec = p.maxDurationSec
+  if (p.input !== undefined) body.input = p.input
   if (p.maxSpendVnd !== undefined) body.max_spend_vnd = p.maxSpendVnd
   if (p.metadata !== undefined) body.metadata = p.metadata
   return body
@@ -392,6 +401,7 @@ function toModel(m: ModelJson): RealtimeModelInfo {
     textInVndPer1M: price('text', 'in'),
     textOutVndPer1M: price('text', 'out'),
     cachedInVndPer1M: price('cached', 'in'),
+    acceptsVideo: pickVideoInput(m),
   }
 }
 

@@ -22,6 +22,7 @@ import {
   type TokenUsage,
 } from './usage'
 import { EnergyVad, VAD_FRAME_MS, voicedSeconds } from './vad'
+import { VideoFrames } from './video-frames'
 
 /** Model-R: "Expected at least 100ms of audio" for a manual commit. */
 export const MIN_COMMIT_MS = 100
@@ -60,7 +61,9 @@ export class DemoModel {
   #speechStartSample = 0
   #pendingItemId: string | null = null
   #activityOpen = false
-  #videoFrames = 0
+  readonly #video = new VideoFrames()
+  /** Frames received over the session's life, for the debug view. */
+  videoFramesTotal = 0
   /** The response in progress; `accrued` is what has been billed of it so far. */
   #active: { stream: ResponseStream; input: TokenUsage; accrued: TokenUsage } | null = null
   #autoResponseQueued = false
@@ -107,9 +110,11 @@ export class DemoModel {
     if (this.o.manualTurns === 'commit' || this.#activityOpen) this.#input.append(pcm)
   }
 
-  appendVideoFrame(): boolean {
+  /** A JPEG frame (base64); false when the session was created without video. */
+  appendVideoFrame(base64: string): boolean {
     if (!this.o.input.video) return false
-    this.#videoFrames++
+    this.#video.add(base64)
+    this.videoFramesTotal++
     return true
   }
 
@@ -182,10 +187,10 @@ export class DemoModel {
       turn.fresh,
       turn.contextTokens,
       this.#instructions,
-      this.#videoFrames,
+      this.#video.count,
     )
-    this.#videoFrames = 0
-    const text = replyText(this.#heard(turn.fresh), this.conversation.responsesStarted, this.#lang())
+    const seen = this.#video.take()
+    const text = replyText(this.#heard(turn.fresh), this.conversation.responsesStarted, this.#lang(), seen)
     const state: ResponseState = {
       id: randomId('resp_', this.o.random),
       itemId: this.#newItemId(),

@@ -188,10 +188,13 @@ const ALT: Omit<RealtimeDialect, 'wsToken'> = {
   models: (_plan, data) => data,
   model: (m) => {
     const p = (m.pricing ?? {}) as Json
-    const { pricing: _pricing, estimated_vnd_per_min: perMin, engine_protocol: protocol, ...rest } = m
+    const { pricing: _pricing, estimated_vnd_per_min: perMin, engine_protocol: protocol, input, ...rest } = m
+    // What the model takes in as a list of modalities rather than a table of gates.
+    const gates = Object.entries((input ?? {}) as Json).filter(([, on]) => on === true)
     return {
       ...rest,
       protocol,
+      input_modalities: gates.map(([kind]) => kind),
       vnd_per_minute: perMin,
       prices: {
         currency: p.currency,

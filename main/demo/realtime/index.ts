@@ -38,6 +38,10 @@ export interface SessionDebug {
   connected: boolean
   /** The session's length after defaults and caps (create-params.ts `resolveParams`). */
   maxDurationSec: number
+  /** The session was created with video input on. */
+  video: boolean
+  /** Video frames received over the session's life. */
+  videoFrames: number
   audio: SessionAudioDebug
   /** Conversation items in order, as the demo model keeps them. */
   items: {
@@ -118,6 +122,8 @@ export function mountRealtime(service: DemoContext, options: RealtimeOptions = {
         status: s.status,
         connected: s.connected,
         maxDurationSec: s.params.maxDurationSec,
+        video: s.params.input.video,
+        videoFrames: s.model.videoFramesTotal,
         audio: s.recorder.snapshot(),
         items: s.model.conversation.items.map((i) => ({
           id: i.id,

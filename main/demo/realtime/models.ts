@@ -109,14 +109,15 @@ export const REALTIME_MODELS: readonly RealtimeModel[] = [
     maxDurationSec: 3_600,
     voices: OPENAI_VOICES,
     defaultVoice: 'marin',
-    acceptsVideo: false,
+    // Takes shared screen and camera frames as images; its elder sibling does not, so both paths show.
+    acceptsVideo: true,
     prices: {
       audio_in: 426_250,
       audio_out: 825_000,
       text_in: 16_500,
       text_out: 66_000,
       image_in: 22_000,
-      video_in: null,
+      video_in: 22_000,
       cached_in: 8_250,
     },
     typicalVndPerMin: 909,

@@ -1,5 +1,8 @@
 // What the demo model says. It cannot understand speech, so it describes what it heard: how much
 // speech, and which turn of the conversation this is (which also shows that context survived a reconnect).
+// Shown video, it says how many frames it saw since its last answer, their size and bytes, so a client's
+// test can check its frames arrived.
+import type { VideoTally } from './video-frames'
 
 export type ReplyLang = 'vi' | 'en'
 
@@ -21,7 +24,21 @@ export function heardDescription(voicedSec: number): string {
 export type HeardInput =
   { kind: 'audio'; voicedSec: number } | { kind: 'text'; text: string } | { kind: 'none' }
 
-export function replyText(input: HeardInput, turn: number, lang: ReplyLang): string {
+export function replyText(input: HeardInput, turn: number, lang: ReplyLang, seen?: VideoTally): string {
+  const said = heardText(input, turn, lang)
+  return seen && seen.frames > 0 ? `${seenText(seen, lang)} ${said}` : said
+}
+
+/** "I saw 3 frames, 640×360 JPEG, 21 KB." */
+export function seenText(seen: VideoTally, lang: ReplyLang): string {
+  const size = seen.last ? `${seen.last.width}×${seen.last.height}` : null
+  const kb = Math.round(seen.bytes / 1024)
+  if (lang === 'vi') return `Tôi đã thấy ${seen.frames} khung hình, JPEG ${size ?? 'không rõ cỡ'}, ${kb} KB.`
+  const frames = seen.frames === 1 ? 'frame' : 'frames'
+  return `I saw ${seen.frames} ${frames}, ${size ?? 'unknown size'} JPEG, ${kb} KB.`
+}
+
+function heardText(input: HeardInput, turn: number, lang: ReplyLang): string {
   if (lang === 'vi') {
     if (input.kind === 'text') return `Bạn đã viết: ${input.text}. Đây là lượt thứ ${turn}.`
     if (input.kind === 'none') return `Bạn muốn nói gì tiếp? Đây là lượt thứ ${turn}.`

@@ -153,6 +153,8 @@ export type RealtimeCommand =
   /** The mic paused (live-type with automatic activity detection). */
   | { type: 'endAudioStream' }
   | { type: 'sendToolResult'; callId: string; name: string; output: string }
+  /** A frame of a shared screen or camera, JPEG in base64; only for a session created with video. */
+  | { type: 'sendVideoFrame'; jpegBase64: string }
 
 export type RealtimeCommandType = RealtimeCommand['type']
 export type RealtimeCommandOf<T extends RealtimeCommandType> = Extract<RealtimeCommand, { type: T }>

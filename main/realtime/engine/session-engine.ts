@@ -8,6 +8,7 @@
 //   engine.press()                     // key down: barge in if the model talks, start streaming
 //   engine.capture(rateHz, float32)    // microphone frames at the device rate (AudioPorts consumer)
 //   engine.release()                   // key up: the turn is answered (or dropped if under 100 ms)
+//   engine.videoFrame(jpegBase64)      // a shared screen or camera frame (session created with video)
 //   engine.reconnect()                 // take back a session another connection holds (after a failure)
 //   await engine.end()                 // DELETE the session; resolves with the ConversationSummary
 //   engine.setPlayback(sink)           // where the model's voice goes (Float32 at the output rate)
@@ -217,6 +218,17 @@ export class SessionEngine {
     if (outcome.phase === 'committed') this.#turnsCommitted++
     if (outcome.phase !== 'micClosed') this.#emit({ type: 'turn', ...outcome })
     this.#refresh()
+  }
+
+  /**
+   * A frame of the shared screen or camera (JPEG, base64), sent only while the session is open: a frame
+   * held for a session still on its way would show the model the past. False when it was dropped.
+   */
+  videoFrame(jpegBase64: string): boolean {
+    if (this.#closing || this.#link.stage !== 'open') return false
+    this.#turns.send({ type: 'sendVideoFrame', jpegBase64 })
+    this.#touch()
+    return true
   }
 
   /** Ends the conversation: DELETE settles the bill. Safe to call more than once. */

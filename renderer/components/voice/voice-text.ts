@@ -125,6 +125,10 @@ export function warningText(
       })
     case 'audio_dropped':
       return t('voice.warning.audioDropped', { ms: formatNumber(warning.droppedMs ?? 0, lang) })
+    case 'video': {
+      const reason = warning.reason === 'stopped' || warning.reason === 'elapsed' ? warning.reason : 'started'
+      return t(`voice.warning.video.${reason}`)
+    }
     case 'renewed': {
       const reason = warning.reason ?? null
       const why = isOneOf(TERMINATION_REASONS, reason) ? t(`voice.terminated.${reason}`) : (reason ?? '?')

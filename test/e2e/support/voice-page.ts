@@ -61,6 +61,8 @@ export async function openVoicePage(
   audio: Partial<Settings['audio']> = {},
   /** The demo's clock against real time: above 1, its 60-second billing windows go by sooner. */
   timeScale = 1,
+  /** More Chromium flags (for a screen to share, ...). */
+  browserArgs: string[] = [],
 ): Promise<VoicePage> {
   let mount: RealtimeMount | undefined
   const demo = await startDemoServer({
@@ -82,7 +84,7 @@ export async function openVoicePage(
     realtime: { transport: 'websocket', ...realtime },
     audio: { soundCues: false, ...audio },
   })
-  const browser = await launchChromium(fakeMicArgs(speech.path))
+  const browser = await launchChromium([...fakeMicArgs(speech.path), ...browserArgs])
   const page = await browser.newPage()
   await page.goto(harness.launchUrl('voice'))
   await page.getByTestId('talk-button').waitFor()

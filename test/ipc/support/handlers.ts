@@ -39,6 +39,8 @@ export function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'voice:viewShown': notUnderTest,
     'voice:history': notUnderTest,
     'voice:activeSessions': notUnderTest,
+    'voice:share': notUnderTest,
+    'voice:videoFrame': notUnderTest,
     'voice:endSession': notUnderTest,
     'voice:continueToday': notUnderTest,
     'voice:rtcOffer': notUnderTest,

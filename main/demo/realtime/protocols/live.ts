@@ -86,8 +86,12 @@ export class LiveAdapter implements ProtocolAdapter {
       const blob = obj(chunk)
       if (blob) this.#audio(blob)
     }
-    if (obj(input.video) && !m.appendVideoFrame()) {
-      return this.d.close(4400, 'realtime_video_not_allowed: video input is off for this session')
+    const video = obj(input.video)
+    if (video) {
+      if (video.mimeType !== 'image/jpeg' || typeof video.data !== 'string')
+        return this.d.close(4400, 'realtimeInput.video needs mimeType image/jpeg and base64 data')
+      if (!m.appendVideoFrame(video.data))
+        return this.d.close(4400, 'realtime_video_not_allowed: video input is off for this session')
     }
     if (typeof input.text === 'string') {
       if (m.responding) m.cancelResponse('turn_detected')

@@ -206,6 +206,9 @@ export class ModelRAdapter implements ProtocolAdapter {
   #itemCreate(e: ClientEvent, eventId: string | null): void {
     const item = e.item as { type?: unknown; role?: unknown; content?: unknown } | undefined
     const parts = Array.isArray(item?.content) ? (item.content as { type?: unknown; text?: unknown }[]) : []
+    const images = parts.filter((p) => p.type === 'input_image')
+    if (item?.type === 'message' && item.role === 'user' && images.length > 0)
+      return this.#images(images as { image_url?: unknown }[], eventId)
     const text = parts
       .filter((p) => p.type === 'input_text' && typeof p.text === 'string')
       .map((p) => p.text as string)
@@ -215,6 +218,36 @@ export class ModelRAdapter implements ProtocolAdapter {
       return this.error({ code: 'invalid_value', message, param: 'item', eventId })
     }
     this.d.model.addUserText(text, eventId)
+  }
+
+  /**
+   * Frames of a shared screen or camera: user items with `input_image` content (a JPEG data URL). They
+   * wait for the next answer, which says what it saw; no answer is started for them.
+   */
+  #images(images: { image_url?: unknown }[], eventId: string | null): void {
+    const prefix = 'data:image/jpeg;base64,'
+    const data = images
+      .map((p) => str(p.image_url))
+      .map((url) => (url?.startsWith(prefix) ? url.slice(prefix.length) : null))
+    if (data.includes(null)) {
+      const message = 'input_image needs image_url as a data:image/jpeg;base64 URL.'
+      return this.error({ code: 'invalid_value', message, param: 'item.content', eventId })
+    }
+    for (const jpeg of data) {
+      if (!this.d.model.appendVideoFrame(jpeg as string)) {
+        const message = 'Video input is off for this session; create it with input.video true.'
+        return this.error({ code: 'realtime_video_not_allowed', message, param: 'item.content', eventId })
+      }
+    }
+    const item = {
+      id: randomId('item_', this.d.random),
+      object: 'realtime.item',
+      type: 'message',
+      status: 'completed',
+      role: 'user',
+      content: images.map(() => ({ type: 'input_image' })),
+    }
+    this.#send(this.#n.itemAdded, { previous_item_id: this.d.model.conversation.lastItemId(), item })
   }
 
   #userItemJson(item: UserItem): Record<string, unknown> {

@@ -60,6 +60,7 @@ export const LIVE_COMMANDS: Encoders = {
     return startActivity(s)
   },
   endAudioStream: (_c, s) => audioStreamEnd(s),
+  sendVideoFrame: (c) => [realtimeInput({ video: { mimeType: 'image/jpeg', data: c.jpegBase64 } })],
   sendToolResult: (c) => [
     JSON.stringify({
       toolResponse: { functionResponses: [{ id: c.callId, name: c.name, response: { output: c.output } }] },

@@ -51,6 +51,16 @@ export const MODEL_R_COMMANDS: Encoders = {
   clearInput: (_c, s) => [s.clientEvent('input_audio_buffer.clear')],
   interrupt,
   endAudioStream: () => [],
+  // A frame is a user message holding one image; it waits in the conversation for the next answer.
+  sendVideoFrame: (c, s) => [
+    s.clientEvent('conversation.item.create', {
+      item: {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_image', image_url: `data:image/jpeg;base64,${c.jpegBase64}` }],
+      },
+    }),
+  ],
   sendToolResult: (c, s) =>
     requestResponse(
       s,

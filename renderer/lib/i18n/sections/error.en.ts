@@ -73,7 +73,7 @@ export const errorEn: Record<keyof typeof errorVi, string> = {
     'The service could not open an audio channel for two new sessions in a row.',
   'error.code.realtime_channel_failed.next': 'Press the talk button to try again in a minute.',
   'error.code.realtime_video_not_allowed': 'This model does not take video.',
-  'error.code.realtime_video_not_allowed.next': 'Turn video off.',
+  'error.code.realtime_video_not_allowed.next': 'Share nothing, or choose another model that takes video.',
 
   'error.code.edge_blocked':
     'The request was blocked before it reached the API (the protection layer in front of the service, error 1010).',

@@ -70,7 +70,7 @@ export const errorVi = {
   'error.code.realtime_channel_failed': 'Dịch vụ không mở được kênh âm thanh cho hai phiên mới liên tiếp.',
   'error.code.realtime_channel_failed.next': 'Nhấn nút nói để thử lại sau một phút.',
   'error.code.realtime_video_not_allowed': 'Mô hình này không nhận video.',
-  'error.code.realtime_video_not_allowed.next': 'Tắt video.',
+  'error.code.realtime_video_not_allowed.next': 'Đừng chia sẻ gì, hoặc chọn một mô hình khác có nhận video.',
 
   // Loa's own codes: a request the edge refused, the key form and the gateway address.
   'error.code.edge_blocked': 'Yêu cầu bị chặn trước khi tới API (lớp bảo vệ phía trước dịch vụ, lỗi 1010).',

@@ -157,5 +157,29 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.endReason.maintenance': 'Maintenance',
   'voice.endReason.system_error': 'System error',
 
+  'voice.share.title': 'Show the model',
+  'voice.share.screen': 'Share screen',
+  'voice.share.window': 'Share a window',
+  'voice.share.camera': 'Share camera',
+  'voice.share.stop': 'Stop sharing',
+  'voice.share.hint':
+    'Sharing opens a new session that sees about one picture a second, for at most 2 minutes; the model starts fresh. Price: {price}.',
+  'voice.share.priceUnknown': 'unknown',
+  'voice.share.starting': 'Opening a session that takes video…',
+  'voice.share.live': 'Sharing your {source}: {frames} pictures sent.',
+  'voice.share.source.screen': 'screen',
+  'voice.share.source.window': 'window',
+  'voice.share.source.camera': 'camera',
+  'voice.share.notTaken':
+    'This model does not take video: choose another model (Model R-mini, Model L) to share.',
+  'voice.share.failed': 'Could not share: {reason}',
+  'voice.share.denied': 'Nothing to share: the screen or camera was not allowed. Allow it, then try again.',
+  'voice.warning.video.started':
+    'Sharing started in a new session (at most 2 minutes): the model no longer remembers the earlier turns.',
+  'voice.warning.video.stopped':
+    'Sharing stopped: back to voice only, in a new session. The model no longer remembers the earlier turns.',
+  'voice.warning.video.elapsed':
+    "Sharing ended: the video session's 2 minutes are up. Back to voice only, in a new session; the model starts fresh. Share again to go on showing it.",
+
   'voice.loadFailed': 'Could not load the voice chat status: {reason}',
 }

@@ -152,5 +152,30 @@ export const voiceVi = {
   'voice.endReason.maintenance': 'Dịch vụ bảo trì',
   'voice.endReason.system_error': 'Lỗi hệ thống',
 
+  'voice.share.title': 'Cho mô hình xem',
+  'voice.share.screen': 'Chia sẻ màn hình',
+  'voice.share.window': 'Chia sẻ một cửa sổ',
+  'voice.share.camera': 'Chia sẻ camera',
+  'voice.share.stop': 'Dừng chia sẻ',
+  'voice.share.hint':
+    'Chia sẻ sẽ mở một phiên mới, mô hình xem khoảng một hình mỗi giây, tối đa 2 phút; mô hình bắt đầu lại từ đầu. Giá: {price}.',
+  'voice.share.priceUnknown': 'không rõ',
+  'voice.share.starting': 'Đang mở phiên nhận video…',
+  'voice.share.live': 'Đang chia sẻ {source}: đã gửi {frames} hình.',
+  'voice.share.source.screen': 'màn hình',
+  'voice.share.source.window': 'cửa sổ',
+  'voice.share.source.camera': 'camera',
+  'voice.share.notTaken':
+    'Mô hình này không nhận video: hãy chọn mô hình khác (Model R-mini, Model L) để chia sẻ.',
+  'voice.share.failed': 'Không chia sẻ được: {reason}',
+  'voice.share.denied':
+    'Không có gì để chia sẻ: màn hình hoặc camera chưa được cho phép. Hãy cho phép rồi thử lại.',
+  'voice.warning.video.started':
+    'Đã bắt đầu chia sẻ trong một phiên mới (tối đa 2 phút): mô hình không còn nhớ các lượt trước.',
+  'voice.warning.video.stopped':
+    'Đã dừng chia sẻ: quay lại chỉ nói, trong một phiên mới. Mô hình không còn nhớ các lượt trước.',
+  'voice.warning.video.elapsed':
+    'Đã hết chia sẻ: phiên video đã dùng hết 2 phút. Quay lại chỉ nói, trong một phiên mới; mô hình bắt đầu lại từ đầu. Hãy chia sẻ lại để tiếp tục cho xem.',
+
   'voice.loadFailed': 'Không tải được trạng thái trò chuyện: {reason}',
 } as const
