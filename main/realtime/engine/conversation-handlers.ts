@@ -43,6 +43,7 @@ export class ConversationHandlers {
   responses = 0
   /** Commits waiting in the outbox. */
   #queued = 0
+  #typedSeq = 0
   /** A commit left; its answer has not started. */
   #awaited = false
   #responseId: string | null = null
@@ -103,6 +104,15 @@ export class ConversationHandlers {
   turnSent(): void {
     this.#queued = Math.max(0, this.#queued - 1)
     this.#awaited = true
+  }
+
+  /**
+   * A typed turn: no service transcribes it, so the text is the user's caption as typed, under an id of
+   * its own; it is answered like a spoken turn.
+   */
+  textTurn(text: string): void {
+    this.#awaited = true
+    this.host.emit({ type: 'caption', role: 'user', itemId: `typed-${++this.#typedSeq}`, text, final: true })
   }
 
   /** The client cut the answer off: its late audio and text are the user's no longer. */

@@ -152,7 +152,10 @@ export type RealtimeCommand =
   | { type: 'interrupt'; itemId?: string; playedMs: number }
   /** The mic paused (live-type with automatic activity detection). */
   | { type: 'endAudioStream' }
-  | { type: 'sendToolResult'; callId: string; name: string; output: string }
+  /** A typed user turn, answered as a spoken one would be. */
+  | { type: 'sendText'; text: string }
+  /** `error`: `output` says why the call failed, and the model is told it failed. */
+  | { type: 'sendToolResult'; callId: string; name: string; output: string; error?: boolean }
 
 export type RealtimeCommandType = RealtimeCommand['type']
 export type RealtimeCommandOf<T extends RealtimeCommandType> = Extract<RealtimeCommand, { type: T }>

@@ -8,6 +8,7 @@
 //   engine.press()                     // key down: barge in if the model talks, start streaming
 //   engine.capture(rateHz, float32)    // microphone frames at the device rate (AudioPorts consumer)
 //   engine.release()                   // key up: the turn is answered (or dropped if under 100 ms)
+//   engine.sendText(text)              // a typed turn, answered like a spoken one
 //   engine.reconnect()                 // take back a session another connection holds (after a failure)
 //   await engine.end()                 // DELETE the session; resolves with the ConversationSummary
 //   engine.setPlayback(sink)           // where the model's voice goes (Float32 at the output rate)
@@ -214,6 +215,23 @@ export class SessionEngine {
     this.#touch()
     if (outcome.phase === 'committed') this.#turnsCommitted++
     if (outcome.phase !== 'micClosed') this.#emit({ type: 'turn', ...outcome })
+    this.#refresh()
+  }
+
+  /**
+   * A typed user turn: it barges in like a press, opens a session when none is open, and is answered
+   * with speech and captions as a spoken turn is. Blank text is ignored.
+   */
+  sendText(text: string): void {
+    const typed = text.trim()
+    if (this.#closing || typed === '') return
+    this.#revive()
+    this.#touch()
+    if (this.#conversation.modelBusy()) this.#interrupt()
+    this.#turnsCommitted++
+    this.#conversation.textTurn(typed)
+    this.#turns.send({ type: 'sendText', text: typed })
+    this.#link.open()
     this.#refresh()
   }
 

@@ -51,6 +51,13 @@ export const MODEL_R_COMMANDS: Encoders = {
   clearInput: (_c, s) => [s.clientEvent('input_audio_buffer.clear')],
   interrupt,
   endAudioStream: () => [],
+  sendText: (c, s) =>
+    requestResponse(
+      s,
+      s.clientEvent('conversation.item.create', {
+        item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: c.text }] },
+      }),
+    ),
   sendToolResult: (c, s) =>
     requestResponse(
       s,
