@@ -154,8 +154,18 @@ export type RealtimeCommand =
   | { type: 'endAudioStream' }
   /** A typed user turn, answered as a spoken one would be. */
   | { type: 'sendText'; text: string }
-  /** `error`: `output` says why the call failed, and the model is told it failed. */
-  | { type: 'sendToolResult'; callId: string; name: string; output: string; error?: boolean }
+  /**
+   * `error`: `output` says why the call failed, and the model is told it failed. `respond: false` leaves
+   * the answer to a later result of the same batch (Model-R; default true).
+   */
+  | {
+      type: 'sendToolResult'
+      callId: string
+      name: string
+      output: string
+      error?: boolean
+      respond?: boolean
+    }
 
 export type RealtimeCommandType = RealtimeCommand['type']
 export type RealtimeCommandOf<T extends RealtimeCommandType> = Extract<RealtimeCommand, { type: T }>

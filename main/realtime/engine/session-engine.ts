@@ -47,6 +47,7 @@ import type { SessionService } from '../../api/realtime/sessions-api'
 import { pricesOf } from './token-prices'
 import { RenewalPolicy, terminationCause, type Renewal } from '../link/termination-policy'
 import { TurnSender } from './turn-sender'
+import { DEFAULT_TOOL_TIMEOUT_MS, ToolCalls } from './tool-calls'
 
 export { MIN_TURN_MS } from './turn-sender'
 export { DEFAULT_IDLE_END_MS, type EngineDeps, type EngineOptions } from './engine-options'
@@ -61,6 +62,7 @@ export class SessionEngine {
   readonly #playback: PlaybackRouter
   readonly #cost: CostMeter
   readonly #conversation: ConversationHandlers
+  readonly #tools: ToolCalls
   readonly #idleTimer: Timer
   readonly #costTimer: Timer
   readonly #renewals = new RenewalPolicy()
@@ -99,6 +101,20 @@ export class SessionEngine {
         },
         dropped: (ms) => this.#emit({ type: 'audioDropped', ms }),
         trackLive: (live) => this.#emit({ type: 'track', live }),
+      },
+    )
+    this.#tools = new ToolCalls(
+      this.#clock,
+      deps.runTool ?? null,
+      options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+      {
+        emit: (e) => this.#emit(e),
+        send: (command) => this.#turns.send(command),
+        holdAnswers: () => this.#conversation.holdsToolAnswers(),
+        answered: () => {
+          this.#conversation.awaitAnswer()
+          this.#refresh()
+        },
       },
     )
     this.#conversation = new ConversationHandlers(this.#host(), new Captions())
@@ -252,6 +268,7 @@ export class SessionEngine {
     this.#costTimer.cancel()
     this.#turns.abandon()
     this.#playback.stop()
+    this.#tools.reset()
     this.#conversation.reset()
     this.#refresh()
     const end = await this.#link.end()
@@ -423,6 +440,7 @@ export class SessionEngine {
       refresh: () => this.#refresh(),
       interrupt: () => this.#interrupt(),
       answered: () => this.#turns.answered(),
+      tools: this.#tools,
       handsFree: this.#handsFree,
     }
   }

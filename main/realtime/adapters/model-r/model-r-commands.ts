@@ -58,13 +58,12 @@ export const MODEL_R_COMMANDS: Encoders = {
         item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: c.text }] },
       }),
     ),
-  sendToolResult: (c, s) =>
-    requestResponse(
-      s,
-      s.clientEvent('conversation.item.create', {
-        item: { type: 'function_call_output', call_id: c.callId, output: c.output },
-      }),
-    ),
+  sendToolResult: (c, s) => {
+    const output = s.clientEvent('conversation.item.create', {
+      item: { type: 'function_call_output', call_id: c.callId, output: c.output },
+    })
+    return c.respond === false ? [output] : requestResponse(s, output)
+  },
 }
 
 export function encodeModelR(command: RealtimeCommand, s: ModelRState): string[] {
