@@ -32,6 +32,7 @@ const requestChannels = [
   'voice:press',
   'voice:release',
   'voice:reconnect',
+  'voice:sendText',
   'voice:end',
   'voice:viewShown',
   'voice:history',

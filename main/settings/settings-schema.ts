@@ -16,6 +16,8 @@ export const DEFAULT_SETTINGS: Settings = {
     modalities: ['audio'],
     transport: 'auto',
     maxDurationSec: null,
+    tools: true,
+    toolActions: false,
   },
   tts: { model: null, voice: null, format: 'mp3', speed: 1 },
   lowBalanceThresholdVnd: 50_000,
@@ -73,6 +75,8 @@ export const settingsSchema = z.object({
       .refine((m) => new Set(m).size === m.length, 'each modality once'),
     transport: z.enum(['auto', 'websocket', 'webrtc']),
     maxDurationSec: z.number().int().min(MIN_SESSION_SEC).max(MAX_SESSION_SEC).nullable(),
+    tools: z.boolean(),
+    toolActions: z.boolean(),
   }),
   tts: z.object({
     model: shortText(200).nullable(),

@@ -26,6 +26,10 @@ export interface RealtimeDefaults {
    * created; null leaves it out and the service's default (30 min) applies.
    */
   maxDurationSec: number | null
+  /** The model may call Loa's read-only tools (balance, spend, usage, quota, prices). */
+  tools: boolean
+  /** It may also call the tools that act: read_aloud (costs money) and open_view. Off by default. */
+  toolActions: boolean
 }
 
 export type VoiceTransportSetting = 'auto' | 'websocket' | 'webrtc'
