@@ -6,6 +6,7 @@ import { hotkeyEn } from './sections/hotkey.en'
 import { readerEn } from './sections/reader.en'
 import { usageModelEn } from './sections/usage-model.en'
 import { voiceEn } from './sections/voice.en'
+import { voiceToolsEn } from './sections/voice-tools.en'
 import type { MessageKey } from './vi'
 
 /** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
@@ -24,6 +25,7 @@ export const en: Record<MessageKey, string> = {
   ...errorEn,
   ...hotkeyEn,
   ...voiceEn,
+  ...voiceToolsEn,
   ...readerEn,
   ...usageModelEn,
   'app.name': 'Loa',

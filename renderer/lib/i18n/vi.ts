@@ -8,6 +8,7 @@ import { hotkeyVi } from './sections/hotkey.vi'
 import { readerVi } from './sections/reader.vi'
 import { usageModelVi } from './sections/usage-model.vi'
 import { voiceVi } from './sections/voice.vi'
+import { voiceToolsVi } from './sections/voice-tools.vi'
 
 /** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
 const VIEW_NAMES = {
@@ -25,6 +26,7 @@ export const vi = {
   ...errorVi,
   ...hotkeyVi,
   ...voiceVi,
+  ...voiceToolsVi,
   ...readerVi,
   ...usageModelVi,
   'app.name': 'Loa',
