@@ -61,27 +61,27 @@ describe('typed turns and tools in the voice service', { timeout: 60_000 }, () =
     expect(summary?.turns).toBe(1)
   })
 
-  it.each(['default', 'alt'] as const)(
-    'Model R over WebRTC, events on the data channel (%s variant)',
-    async (variant) => {
-      const r = await rigs.start(
-        { model: MODEL_R, transport: 'webrtc' },
-        'ordinary',
-        undefined,
-        variant,
-        {},
-        demoToolDeps,
-      )
-      const p = rigs.page(r)
-      await balanceTurn(r, 'webrtc')
-      // The typed turn and the tool's answer went on the data channel.
-      const sent = p.commands.flatMap((c) => (c.op === 'send' ? [c.text] : []))
-      expect(sent.some((m) => m.includes('"input_text"'))).toBe(true)
-      expect(sent.some((m) => m.includes('"function_call_output"'))).toBe(true)
-      // Audio came on the track, not through main's player.
-      expect(r.page.received.some((m) => m.type === 'playback')).toBe(false)
-    },
-  )
+  it.each([
+    [MODEL_R, 'default', ['"input_text"', '"function_call_output"']],
+    [MODEL_R, 'alt', ['"input_text"', '"function_call_output"']],
+    [MODEL_L, 'default', ['"clientContent"', '"toolResponse"']],
+  ] as const)('%s over WebRTC, events on the data channel (%s variant)', async (model, variant, frames) => {
+    const r = await rigs.start(
+      { model, transport: 'webrtc' },
+      'ordinary',
+      undefined,
+      variant,
+      {},
+      demoToolDeps,
+    )
+    const p = rigs.page(r)
+    await balanceTurn(r, 'webrtc')
+    // The typed turn and the tool's answer went on the data channel.
+    const sent = p.commands.flatMap((c) => (c.op === 'send' ? [c.text] : []))
+    for (const frame of frames) expect(sent.some((m) => m.includes(frame))).toBe(true)
+    // Audio came on the track, not through main's player.
+    expect(r.page.received.some((m) => m.type === 'playback')).toBe(false)
+  })
 
   it('tools off in Settings: none is declared, and the typed turn is answered as text', async () => {
     const r = await rigs.start(

@@ -245,9 +245,12 @@ export class SessionEngine {
     this.#touch()
     if (this.#conversation.modelBusy()) this.#interrupt()
     this.#turnsCommitted++
+    // The session opens (and the state says so) before the line is shown: a window starts a new
+    // conversation's captions afresh when its first session opens.
+    this.#link.open()
+    this.#refresh()
     this.#conversation.textTurn(typed)
     this.#turns.send({ type: 'sendText', text: typed })
-    this.#link.open()
     this.#refresh()
   }
 
