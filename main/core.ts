@@ -118,6 +118,16 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     language,
     balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,
     budget: await DailyBudget.open(voiceBudgetPath(deps.dataDir)),
+    // The tools read and act through the same clients as the app's views: one rate budget per key.
+    tools: {
+      management: () => account.client,
+      speechModels: () => reader.models(),
+      readAloud: async (text) => {
+        const reading = await reader.readWithDefaults(text, settings.get().tts)
+        return { model: reading.model, characters: reading.charsTotal, estimateVnd: reading.estimateVnd }
+      },
+      openView: (view) => shell.showView(view),
+    },
     ...deps.voice,
   })
   const reader = new ReaderService({
@@ -203,6 +213,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:press': () => voice.press(),
       'voice:release': () => voice.release(),
       'voice:reconnect': () => voice.reconnect(),
+      'voice:sendText': ({ text }) => voice.sendText(text),
       'voice:end': () => voice.end(),
       'voice:viewShown': ({ shown }) => voice.setViewShown(shown),
       'voice:history': ({ limit }) => voice.history(limit),

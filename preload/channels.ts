@@ -33,6 +33,7 @@ const requestChannels = [
   'voice:press',
   'voice:release',
   'voice:reconnect',
+  'voice:sendText',
   'voice:end',
   'voice:viewShown',
   'voice:history',

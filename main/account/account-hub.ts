@@ -70,6 +70,11 @@ export class AccountHub {
     return this.#service.glance()
   }
 
+  /** The key's rate-budgeted management client, for readers outside the glance (the voice tools). */
+  get client(): AccountService['client'] {
+    return this.#service.client
+  }
+
   refresh(): Promise<Glance> {
     return this.#service.refreshGlance({ force: true })
   }

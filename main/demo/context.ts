@@ -98,6 +98,11 @@ export interface DemoFaults {
    * earlier offer was lost on the way: the service holds a connection the client never got.
    */
   sdpConflict: { count: number } | null
+  /**
+   * The next N spoken turns call this tool (when the session declared it) instead of being answered:
+   * the demo cannot hear which tool a user asked for. `args` are the call's arguments.
+   */
+  toolCallNext: { count: number; name: string; args: Record<string, unknown> } | null
 }
 
 export interface SpeechSynth {

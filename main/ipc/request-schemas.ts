@@ -14,6 +14,8 @@ const linkId = z.number().int().min(1)
 const MAX_SDP_CHARS = 64 * 1024
 /** Model events on the data channel are small (no audio rides on it). */
 const MAX_RTC_MESSAGE_CHARS = 1024 * 1024
+/** A typed turn is a message, not a document: the model's own input limit is far beyond what one types. */
+const MAX_TYPED_TURN_CHARS = 4_000
 const readerChoice = z
   .object({
     text: z.string().max(MAX_READER_TEXT),
@@ -67,6 +69,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'voice:press': none,
   'voice:release': none,
   'voice:reconnect': none,
+  'voice:sendText': z.object({ text: z.string().min(1).max(MAX_TYPED_TURN_CHARS) }).strict(),
   'voice:end': none,
   'voice:viewShown': z.object({ shown: z.boolean() }).strict(),
   'voice:history': z.object({ limit: z.number().int().min(1).max(100) }).strict(),

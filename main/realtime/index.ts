@@ -3,6 +3,7 @@ import type { GatewayEndpoint } from '../api/http'
 import { systemClock, type EngineClock } from './engine/engine-clock'
 import type { PlaybackSink } from './engine/playback'
 import type { PreparedSource } from './link/prepared-session'
+import type { ToolRunner } from './engine/tool-calls'
 import type { RtcPeers } from './transports/rtc-peers'
 import { rtcConnector } from './transports/rtc-transport'
 import { SdpBudget, sdpExchanger } from './transports/sdp-exchange'
@@ -30,6 +31,7 @@ export type {
   SessionRecord,
 } from './engine/engine-events'
 export type { PlaybackChunk, PlaybackSink } from './engine/playback'
+export type { ToolRunner } from './engine/tool-calls'
 export {
   CAUSE_REASONS,
   terminationCause,
@@ -69,7 +71,13 @@ const sdpBudget = new SdpBudget()
 export function createSessionEngine(
   endpoint: GatewayEndpoint,
   options: EngineOptions,
-  extra: { playback?: PlaybackSink; clock?: EngineClock; rtc?: RtcPeers; prepared?: PreparedSource } = {},
+  extra: {
+    playback?: PlaybackSink
+    clock?: EngineClock
+    rtc?: RtcPeers
+    prepared?: PreparedSource
+    runTool?: ToolRunner
+  } = {},
 ): SessionEngine {
   const { rtc, ...deps } = extra
   const clock = extra.clock ?? systemClock

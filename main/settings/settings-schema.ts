@@ -18,6 +18,8 @@ export const DEFAULT_SETTINGS: Settings = {
     maxDurationSec: null,
     maxSpendVnd: null,
     dailyBudgetVnd: null,
+    tools: true,
+    toolActions: false,
   },
   tts: { model: null, voice: null, format: 'mp3', speed: 1 },
   lowBalanceThresholdVnd: 50_000,
@@ -80,6 +82,8 @@ export const settingsSchema = z.object({
     maxDurationSec: z.number().int().min(MIN_SESSION_SEC).max(MAX_SESSION_SEC).nullable(),
     maxSpendVnd: z.number().int().min(0).max(MAX_SPEND_VND).nullable(),
     dailyBudgetVnd: z.number().int().min(1).max(MAX_SPEND_VND).nullable(),
+    tools: z.boolean(),
+    toolActions: z.boolean(),
   }),
   tts: z.object({
     model: shortText(200).nullable(),

@@ -33,6 +33,7 @@ import {
   type PlaybackSink,
   type SessionEngine,
   type SessionService,
+  type ToolRunner,
 } from '../realtime'
 import { engineOptionsFor } from './engine-choice'
 import { PortPlaybackSink } from './port-playback'
@@ -53,6 +54,8 @@ import type { DailyBudget } from './daily-budget'
 import { VoicePreparer } from './voice-preparer'
 import { VoiceTranscript } from './voice-transcript'
 import { checkTakesVideo, sessionOpened, videoOptions } from './video-share'
+import type { VoiceToolDeps } from './tools/tool'
+import { voiceToolSet, type VoiceToolSet } from './tools/tool-set'
 
 export type VoiceActivity = 'listening' | 'speaking' | null
 
@@ -76,6 +79,7 @@ export interface VoiceServiceDeps {
     options: EngineOptions,
     playback: PlaybackSink,
     prepared: PreparedSource,
+    runTool?: ToolRunner,
   ) => SessionEngine
   api?: (endpoint: GatewayEndpoint) => Pick<SessionsApi, 'models' | 'list' | 'delete'>
   /** What sessions made ready ahead are created and deleted with; default the gateway's. */
@@ -85,6 +89,8 @@ export interface VoiceServiceDeps {
   prepareLingerMs?: number
   /** The day's voice spending (daily-budget.ts); without it the daily budget is not kept. */
   budget?: DailyBudget | null
+  /** What Loa's voice tools read and do; without it no tools are declared. */
+  tools?: VoiceToolDeps
 }
 
 /** The model list changes rarely; a press must not wait for it when it is known. */
@@ -108,8 +114,17 @@ export class VoiceService {
   #lastSummary: VoiceConversationSummary | null = null
   #models: { at: number; endpoint: GatewayEndpoint; value: VoiceModels } | null = null
   #modelsLoading: Promise<VoiceModels> | null = null
-  /** A press while the engine is being built: its audio waits here. */
-  #pending: { frames: [number, Float32Array][]; ms: number; released: boolean } | null = null
+  /**
+   * A press, or typed turns, while the engine is being built: audio and text wait here. `pressed` false:
+   * the conversation was opened by typing, and no press is to be replayed.
+   */
+  #pending: {
+    frames: [number, Float32Array][]
+    ms: number
+    released: boolean
+    pressed?: boolean
+    typed?: string[]
+  } | null = null
   #lowBalanceNotified = false
   #activity: VoiceActivity = null
   readonly #preparer: VoicePreparer
@@ -258,6 +273,22 @@ export class VoiceService {
     this.#releaseNow()
   }
 
+  /** A typed turn: answered as a spoken one; it opens a conversation when none is live. */
+  sendText(text: string): void {
+    const typed = text.trim()
+    if (typed === '') return
+    if (this.#engine) return this.#engine.sendText(typed)
+    if (this.#pending) {
+      ;(this.#pending.typed ??= []).push(typed)
+      return
+    }
+    // A typed question opens a conversation as a press does, so the day's budget holds it back the same way.
+    if (this.#refusedByBudget()) return
+    this.#newConversation(this.#deps.settings().realtime.mode)
+    this.#pending = { frames: [], ms: 0, released: true, pressed: false, typed: [typed] }
+    void this.#startConversation()
+  }
+
   /**
    * The Voice view's Reconnect, after `realtime_session_already_connected`: the conversation's session is
    * taken back with a new token. Without a conversation there is nothing to take back: a no-op.
@@ -400,6 +431,8 @@ export class VoiceService {
     }
     this.#pending = null
     const engine = this.#engine
+    for (const text of pending?.typed ?? []) engine.sendText(text)
+    if (pending?.pressed === false) return
     engine.press()
     for (const [rateHz, samples] of pending?.frames ?? []) engine.capture(rateHz, samples)
     if (pending?.released) {
@@ -446,19 +479,34 @@ export class VoiceService {
     const prepared = this.#preparer.sourceFor(endpoint, options)
     const create =
       this.#deps.createEngine ??
-      ((e, o, p, ready) => createSessionEngine(e, o, { playback: p, rtc: this.#rtc, prepared: ready }))
-    const engine = create(endpoint, options, this.#playback, prepared)
+      ((e, o, p, ready, runTool) =>
+        createSessionEngine(e, o, {
+          playback: p,
+          rtc: this.#rtc,
+          prepared: ready,
+          ...(runTool ? { runTool } : {}),
+        }))
+    const engine = create(endpoint, options, this.#playback, prepared, this.#tools(settings)?.run)
     this.#unlisten = engine.on((event) => this.#onEvent(engine, event))
     return engine
   }
 
   /** What a conversation opens with now; also the key of the session made ready for it. */
   #engineOptions(settings: Settings, model: string): EngineOptions {
-    return engineOptionsFor(settings, model, {
+    const options = engineOptionsFor(settings, model, {
       listed: this.#models?.value.models.find((m) => m.id === model),
       rtcAvailable: this.#rtc.available,
       outputRateHz: this.#deps.audioPorts.outputRateHz,
     })
+    const tools = this.#tools(settings)
+    return tools && tools.declarations.length > 0 ? { ...options, tools: tools.declarations } : options
+  }
+
+  /** The tools the settings allow; null when they are off or the host has none. */
+  #tools(settings: Settings): VoiceToolSet | null {
+    const deps = this.#deps.tools
+    if (!deps || !settings.realtime.tools) return null
+    return voiceToolSet(deps, { sideEffects: settings.realtime.toolActions })
   }
 
   /**
@@ -503,6 +551,11 @@ export class VoiceService {
       return
     }
     if (event.type === 'track') return this.#rtc.setTrackLive(event.live)
+    if (event.type === 'tool') {
+      const line = this.#transcript.applyTool(event)
+      if (line) this.#deps.events.emit('voice:line', line)
+      return
+    }
     if (event.type === 'turn' && event.phase === 'committed') this.#transcript.reserveTurn()
     if (event.type === 'state') {
       this.#setActivity(event.state)

@@ -3,6 +3,7 @@
 // arrive after the answer to it has begun (live-type transcribes late), so each committed turn reserves
 // its place in the order, and the turn's caption takes it when it comes.
 import type { VoiceLine } from '../../preload/contract'
+import type { ToolCallEvent } from '../realtime/engine/engine-events'
 
 /** A long conversation keeps its latest lines; the oldest go first. */
 const MAX_LINES = 2_000
@@ -50,6 +51,42 @@ export class VoiceTranscript {
     this.#byItem.set(line.itemId, line)
     if (this.#byItem.size > MAX_LINES) this.#dropOldest()
     return { ...line }
+  }
+
+  /** A tool call's card: added when the call starts, updated in place with its outcome. */
+  applyTool(e: ToolCallEvent): VoiceLine | null {
+    const itemId = `tool-${e.callId}`
+    const existing = this.#byItem.get(itemId)
+    if (!existing) {
+      if (e.phase !== 'started') return null
+      const tool = {
+        name: e.name,
+        arguments: e.arguments,
+        state: 'running' as const,
+        result: null,
+        error: null,
+      }
+      const line: VoiceLine = {
+        role: 'tool',
+        tool,
+        itemId,
+        order: this.#nextOrder++,
+        text: '',
+        final: false,
+        cancelled: false,
+        atMs: this.now(),
+      }
+      this.#byItem.set(itemId, line)
+      return { ...line, tool: { ...tool } }
+    }
+    const tool = existing.tool
+    if (!tool || e.phase === 'started') return null
+    if (e.phase === 'done') Object.assign(tool, { state: 'done', result: e.result })
+    if (e.phase === 'failed') Object.assign(tool, { state: 'failed', error: e.error })
+    if (e.phase === 'cancelled') Object.assign(tool, { state: 'cancelled' })
+    existing.final = true
+    existing.cancelled = e.phase === 'cancelled'
+    return { ...existing, tool: { ...tool } }
   }
 
   lines(): VoiceLine[] {

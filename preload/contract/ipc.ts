@@ -83,6 +83,8 @@ export interface Requests {
   'voice:press': { request: void; response: void }
   /** The talk key went up: the turn is answered (a press under 100 ms is dropped). */
   'voice:release': { request: void; response: void }
+  /** A typed user turn: answered as a spoken one; opens a conversation when none is live. */
+  'voice:sendText': { request: { text: string }; response: void }
   /** Takes the conversation's session back through POST /reconnect (after `realtime_session_already_connected`). */
   'voice:reconnect': { request: void; response: void }
   /** Ends the conversation: the session is deleted and its bill settled. Null when none was live. */

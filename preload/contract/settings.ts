@@ -33,6 +33,10 @@ export interface RealtimeDefaults {
   maxSpendVnd: number | null
   /** Loa's own limit on a day's voice spending, across conversations; null = off. */
   dailyBudgetVnd: number | null
+  /** The model may call Loa's read-only tools (balance, spend, usage, quota, prices). */
+  tools: boolean
+  /** It may also call the tools that act: read_aloud (costs money) and open_view. Off by default. */
+  toolActions: boolean
 }
 
 export type VoiceTransportSetting = 'auto' | 'websocket' | 'webrtc'

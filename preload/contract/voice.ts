@@ -73,8 +73,20 @@ export interface VoiceModels {
  * Lines read in `order`: the user's words take the place of the turn they belong to, even when their
  * caption arrives after the answer began.
  */
+/** A call of one of Loa's tools by the model, as its card in the captions shows it. */
+export interface VoiceToolCall {
+  name: string
+  arguments: Record<string, unknown>
+  state: 'running' | 'done' | 'failed' | 'cancelled'
+  /** The JSON the model was given; VND amounts are plain numbers. */
+  result: unknown
+  error: { code: string; message: string } | null
+}
+
 export interface VoiceLine {
-  role: 'user' | 'assistant'
+  /** `tool`: a call of one of Loa's tools (`tool` holds it; `text` is empty). */
+  role: 'user' | 'assistant' | 'tool'
+  tool?: VoiceToolCall
   itemId: string
   order: number
   text: string

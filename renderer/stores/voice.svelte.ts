@@ -209,6 +209,15 @@ export class VoiceStore {
     await this.#act(loa.voice.release())
   }
 
+  /** A typed turn; over the model's voice, the player here is silenced first, as for a press. */
+  async sendText(text: string): Promise<boolean> {
+    const typed = text.trim()
+    if (typed === '') return false
+    if (this.status?.state === 'speaking') this.audio?.flushPlayback()
+    await this.#act(loa.voice.sendText({ text: typed }))
+    return this.actionError === null
+  }
+
   /** Takes the session back after `realtime_session_already_connected` (realtime-api.md "Errors": use reconnect). */
   async reconnect(): Promise<void> {
     await this.#act(loa.voice.reconnect())

@@ -42,6 +42,7 @@ describe('unknown amounts in the CLI', () => {
   it('loa talk: an unknown cost is not 0 ₫', () => {
     const text = renderTalk({
       sessionId: 'sess_1',
+      toolCalls: [],
       model: 'm',
       user: 'hi',
       answer: 'hello',

@@ -68,6 +68,7 @@ describe('faults', () => {
       failChannel: null,
       failSdp: null,
       sdpConflict: null,
+      toolCallNext: null,
     })
     const state = (await call(server, '/__demo/state')).json
     expect(state.accounts.map((a: { key: string }) => a.key).sort()).toEqual([

@@ -111,7 +111,12 @@ describe('the daily voice budget', () => {
     r.voice.release()
     expect(last(r)?.problem?.code).toBe('daily_budget_reached')
     expect(last(r)?.budget).toMatchObject({ spentVnd: 5_000, level: 'over', overridden: false })
-    // Sharing the screen would open a conversation too: refused the same way, with nothing opened.
+    // A typed question and sharing the screen would open a conversation too: refused the same way.
+    r.voice.sendText('số dư bao nhiêu?')
+    expect(last(r)?.problem?.code).toBe('daily_budget_reached')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(r.of('voice:status').map((s) => s.state)).not.toContain('creating')
+    expect(r.voice.snapshot().lines).toEqual([])
     await expect(r.voice.share('screen')).rejects.toMatchObject({ code: 'daily_budget_reached' })
     expect(last(r)?.sharing ?? null).toBeNull()
     expect(await sessionCount(r)).toBe(0)

@@ -51,6 +51,16 @@ export interface CreateSessionParams {
   /** 0 = no cap; omitted = the service computes one. */
   maxSpendVnd?: number
   metadata?: Record<string, unknown>
+  /** Function tools the model may call (realtime-api.md "Session create request": `tools`). */
+  tools?: FunctionTool[]
+}
+
+/** A function tool: its arguments described as a JSON Schema. */
+export interface FunctionTool {
+  type: 'function'
+  name: string
+  description: string
+  parameters: Record<string, unknown>
 }
 
 export type TransportChoice = 'auto' | 'websocket' | 'webrtc'
@@ -295,6 +305,7 @@ function createBody(p: CreateSessionParams): Record<string, unknown> {
   if (p.input !== undefined) body.input = p.input
   if (p.maxSpendVnd !== undefined) body.max_spend_vnd = p.maxSpendVnd
   if (p.metadata !== undefined) body.metadata = p.metadata
+  if (p.tools !== undefined && p.tools.length > 0) body.tools = p.tools
   return body
 }
 

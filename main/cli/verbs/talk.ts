@@ -1,10 +1,12 @@
-// `loa talk --model M --in speech.wav --out reply.wav [--fast]`: one push-to-talk turn from a recording.
-// The WAV (any rate, any channels) is downmixed and sent as if spoken into the microphone; the answer is
-// written as a 24 kHz WAV; the transcripts, the cost and the timings are printed.
+// `loa talk --model M --in speech.wav --out reply.wav [--fast]`: one push-to-talk turn from a recording
+// (or `--text "…"`, a typed turn). The WAV (any rate, any channels) is downmixed and sent as if spoken
+// into the microphone; the answer is written as a 24 kHz WAV; the transcripts, the tools the model
+// called, the cost and the timings are printed.
 import { readFile, writeFile } from 'node:fs/promises'
 import { clientMetadata } from '../../api/realtime/client-metadata'
 import { downmixToMono, readWav, WavFormatError, writeWav } from '../../audio/wav'
-import { talkOnce, type FileTurnResult } from '../../realtime/engine/file-turn'
+import { talkOnce, type FileTurnResult, type TurnToolCall } from '../../realtime/engine/file-turn'
+import { cliToolSet } from '../talk-tools'
 import { SessionEngine } from '../../realtime/engine/session-engine'
 import { webSocketConnector } from '../../realtime/transports/ws-transport'
 import { intFlag } from '../args'
@@ -27,6 +29,8 @@ export interface TalkReport {
   model: string
   user: string
   answer: string
+  /** The tools the model called, with their results or errors. */
+  toolCalls: TurnToolCall[]
   status: string
   out: string
   replySeconds: number
@@ -40,11 +44,19 @@ export const talkVerb: Verb = {
   name: 'talk',
   summary: 'one push-to-talk voice turn from a WAV file; the answer is saved as WAV',
   usage:
-    'loa talk --model M --in speech.wav --out reply.wav [--fast] [--voice V] [--instructions T] [--max-spend VND] [--over-budget] [--json]',
+    'loa talk --model M (--in speech.wav | --text T) --out reply.wav [--fast] [--no-tools] [--voice V] [--instructions T] [--max-spend VND] [--over-budget] [--json]',
   help: `Sends a recording to a realtime model as one push-to-talk turn and saves the spoken answer.
 The recording may have any sample rate and any number of channels: it is mixed down to mono and
 resampled to 16 kHz. It is sent in 20 ms frames in real time, as a microphone would; with --fast,
 as fast as the service accepts (up to ${FAST_BURST_MS / 1000} s ahead of real time, under its 2 s limit).
+
+With --text, the text is sent as a typed turn instead of a recording, and the spoken answer is saved
+the same way.
+
+The session declares Loa's read-only tools (balance, spend, usage by model, pooled quota, a model's
+price, the cheapest speech model): the model may call them, and each call is printed with its result
+(in --json, as toolCalls: [{name, arguments, result}], or error in place of result). --no-tools leaves
+them out.
 
 Prints what the model heard and said, the cost, and the timings: session creation, connection,
 first answer audio after the end of the turn was sent, and the whole turn. The session is ended (and
@@ -52,7 +64,9 @@ billed) before loa exits. See 'loa realtime-models' for the model ids.
 
 Flags:
   --model M          realtime model id (required)
-  --in FILE          the recording, WAV (required)
+  --in FILE          the recording, WAV (this or --text)
+  --text T           a typed turn instead of a recording
+  --no-tools         declare no tools
   --out FILE         where the answer goes, WAV 24 kHz mono 16-bit (required)
   --fast             do not wait for real time while sending
   --voice V          one of the model's voices
@@ -64,6 +78,8 @@ Flags:
   options: {
     model: { type: 'string' },
     in: { type: 'string' },
+    text: { type: 'string' },
+    'no-tools': { type: 'boolean' },
     out: { type: 'string' },
     fast: { type: 'boolean' },
     voice: { type: 'string' },
@@ -74,20 +90,25 @@ Flags:
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
     const model = required(ctx.values.model, 'model')
-    const input = required(ctx.values.in, 'in')
+    const text = typeof ctx.values.text === 'string' ? ctx.values.text.trim() : null
+    if (text !== null && ctx.values.in !== undefined) throw new UsageError('give --in or --text, not both.')
+    if (text === '') throw new UsageError('--text is empty.')
+    const input = text === null ? required(ctx.values.in, 'in') : null
     const out = required(ctx.values.out, 'out')
     const fast = ctx.values.fast === true
     const maxSpendVnd = intFlag(ctx.values['max-spend'], 'max-spend', 0, MAX_SPEND_VND)
-    return withSessionsApi(ctx, 'talk', async (api) => {
+    return withSessionsApi(ctx, 'talk', async (api, endpoint) => {
       const budget = await checkTalkBudget(ctx.env, ctx.values['over-budget'] === true)
-      const audio = await readRecording(input)
+      const audio = input === null ? { text: text as string } : await readRecording(input)
+      const tools = ctx.values['no-tools'] === true ? null : cliToolSet(endpoint)
       const engine = new SessionEngine(
-        { api, connect: webSocketConnector() },
+        { api, connect: webSocketConnector(), ...(tools ? { runTool: tools.run } : {}) },
         {
           model,
           costTickMs: 0,
           metadata: clientMetadata('cli'),
           ...(maxSpendVnd !== undefined ? { maxSpendVnd } : {}),
+          ...(tools ? { tools: tools.declarations } : {}),
           ...(fast ? { burstMs: FAST_BURST_MS } : {}),
           ...(typeof ctx.values.voice === 'string' ? { voice: ctx.values.voice } : {}),
           ...(typeof ctx.values.instructions === 'string' ? { instructions: ctx.values.instructions } : {}),
@@ -156,6 +177,7 @@ function toReport(r: FileTurnResult, model: string, out: string): TalkReport {
     model,
     user: r.userText,
     answer: r.modelText,
+    toolCalls: r.toolCalls,
     status: r.status,
     out,
     replySeconds: Math.round((r.reply.length / r.replyRateHz) * 100) / 100,
@@ -173,10 +195,19 @@ export function renderTalk(r: TalkReport): string {
     `total ${(r.timings.totalMs / 1000).toFixed(1)} s`
   return renderFields([
     ['You', r.user || DASH],
+    ...r.toolCalls.map((c): [string, string] => ['Tool', renderToolCall(c)]),
     ['Model', r.answer || DASH],
     ['Answer', r.status === 'completed' ? `${r.out} (${r.replySeconds} s, 24 kHz)` : `${r.status}; ${r.out}`],
     ['Cost', `${r.costVnd === null ? UNKNOWN : formatVnd(r.costVnd)} (${formatCount(r.tokens)} tokens)`],
     ['Timings', timings],
     ['Session', r.sessionId ?? DASH],
   ])
+}
+
+/** `get_balance {} -> {"balanceVnd":…}`, or the error's code and words. */
+function renderToolCall(c: TurnToolCall): string {
+  const call = `${c.name} ${JSON.stringify(c.arguments)}`
+  return 'error' in c
+    ? `${call} -> failed: ${c.error.code}: ${c.error.message}`
+    : `${call} -> ${JSON.stringify(c.result)}`
 }

@@ -14,14 +14,14 @@ export function createFaults(): DemoFaults {
     failChannel: null,
     failSdp: null,
     sdpConflict: null,
+    toolCallNext: null,
   }
 }
 
 /** Takes one use of a counted fault; the fault switches itself off after its last. */
-export function takeFault<K extends 'terminateOnCommit' | 'failChannel' | 'failSdp' | 'sdpConflict'>(
-  faults: DemoFaults,
-  key: K,
-): DemoFaults[K] {
+export function takeFault<
+  K extends 'terminateOnCommit' | 'failChannel' | 'failSdp' | 'sdpConflict' | 'toolCallNext',
+>(faults: DemoFaults, key: K): DemoFaults[K] {
   const fault = faults[key]
   if (!fault || fault.count <= 0) return null as DemoFaults[K]
   fault.count -= 1

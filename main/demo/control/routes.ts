@@ -33,6 +33,13 @@ const faultsPatch = z
       })
       .nullable(),
     sdpConflict: z.object({ count: z.number().int().positive() }).nullable(),
+    toolCallNext: z
+      .object({
+        count: z.number().int().positive(),
+        name: z.string().max(64),
+        args: z.record(z.string(), z.unknown()).default({}),
+      })
+      .nullable(),
   })
   .partial()
   .strict()

@@ -7,7 +7,10 @@ export const OUTPUT_SAMPLE_RATE_HZ = 24_000
 export interface UserItem {
   id: string
   role: 'user'
-  kind: 'audio' | 'text'
+  /** `tool_output`: what the client answered a function call with (`callId`, `toolName`). */
+  kind: 'audio' | 'text' | 'tool_output'
+  callId?: string
+  toolName?: string
   audioSamples: number
   voicedSec: number
   text: string | null

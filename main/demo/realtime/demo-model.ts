@@ -23,6 +23,7 @@ import {
 } from './usage'
 import { EnergyVad, VAD_FRAME_MS, voicedSeconds } from './vad'
 import { VideoFrames } from './video-frames'
+import { toolForText, type DemoToolCall } from './tool-phrases'
 
 /** Model-R: "Expected at least 100ms of audio" for a manual commit. */
 export const MIN_COMMIT_MS = 100
@@ -48,6 +49,10 @@ export interface DemoModelOptions {
   onUsage(usage: TokenUsage): void
   /** A user turn went into the conversation. */
   onCommitted?(): void
+  /** Names of the function tools the session declared. */
+  tools?: readonly string[]
+  /** The tool a spoken turn calls, when a test named one (control/faults.ts `toolCallNext`). */
+  takeToolCall?(): DemoToolCall | null
 }
 
 export class DemoModel {
@@ -68,6 +73,8 @@ export class DemoModel {
   #active: { stream: ResponseStream; input: TokenUsage; accrued: TokenUsage } | null = null
   #autoResponseQueued = false
   #stopped = false
+  /** Function calls made and not yet answered: call id -> tool name. */
+  readonly #openCalls = new Map<string, string>()
 
   constructor(private readonly o: DemoModelOptions) {
     this.#instructions = o.instructions
@@ -135,6 +142,7 @@ export class DemoModel {
   }
 
   addUserText(text: string, eventId?: string | null): UserItem | null {
+    this.#cancelOpenCalls()
     if (!this.o.input.text) {
       this.#error('input_not_allowed', 'Text input is off for this session.', eventId)
       return null
@@ -156,6 +164,7 @@ export class DemoModel {
 
   /** Live-type manual turns: a new activity interrupts the model and starts capturing. */
   startActivity(): void {
+    this.#cancelOpenCalls()
     if (this.#active) this.cancelResponse('turn_detected')
     this.#activityOpen = true
     this.#input.clear()
@@ -189,6 +198,8 @@ export class DemoModel {
       this.#instructions,
       this.#video.count,
     )
+    const call = this.#callFor(turn.fresh)
+    if (call) return this.#callTool(call, input)
     const seen = this.#video.take()
     const text = replyText(this.#heard(turn.fresh), this.conversation.responsesStarted, this.#lang(), seen)
     const state: ResponseState = {
@@ -226,6 +237,38 @@ export class DemoModel {
     this.listener?.responseCreated(state)
     this.#accrue()
     if (this.#active?.stream === stream) void stream.start()
+  }
+
+  /**
+   * The client's answer to a function call. Unknown ids are refused (Model-R `error`); the next
+   * response reads the output back.
+   */
+  addToolOutput(callId: string, output: string, eventId?: string | null): UserItem | null {
+    const name = this.#openCalls.get(callId)
+    if (name === undefined) {
+      this.#error('invalid_value', `No open function call with call_id '${callId}'.`, eventId, 'call_id')
+      return null
+    }
+    this.#openCalls.delete(callId)
+    const item: UserItem = {
+      id: this.#newItemId(),
+      role: 'user',
+      kind: 'tool_output',
+      callId,
+      toolName: name,
+      audioSamples: 0,
+      voicedSec: 0,
+      text: output,
+      contextTokens: textTokens(output),
+    }
+    const previous = this.conversation.lastItemId()
+    this.conversation.addUser(item)
+    this.listener?.inputCommitted(item, previous)
+    return item
+  }
+
+  hasOpenCall(callId: string): boolean {
+    return this.#openCalls.has(callId)
   }
 
   /** The assistant item of the answer in progress, or null. */
@@ -339,7 +382,61 @@ export class DemoModel {
     this.#timers.add(timer)
   }
 
+  /** A typed turn naming a declared tool calls it; a spoken one calls the tool a test asked for. */
+  #callFor(fresh: UserItem[]): DemoToolCall | null {
+    const declared = this.o.tools ?? []
+    if (declared.length === 0) return null
+    if (fresh.some((i) => i.kind === 'audio')) {
+      const call = this.o.takeToolCall?.() ?? null
+      return call && declared.includes(call.name) ? call : null
+    }
+    const text = fresh.find((i) => i.kind === 'text')?.text
+    return text ? toolForText(text, declared) : null
+  }
+
+  /** A response that only calls a tool: made at once, billed for its input and the arguments' tokens. */
+  #callTool(call: DemoToolCall, input: TokenUsage): void {
+    const args = JSON.stringify(call.args)
+    const state: ResponseState = {
+      id: randomId('resp_', this.o.random),
+      itemId: this.#newItemId(),
+      status: 'completed',
+      reason: null,
+      text: '',
+      sentText: '',
+      sentSamples: 0,
+      outputStarted: false,
+      audio: false,
+      error: null,
+      call: { callId: randomId('call_', this.o.random), name: call.name, arguments: args },
+    }
+    this.conversation.addAssistant({
+      id: state.itemId,
+      role: 'assistant',
+      audioSamples: 0,
+      transcript: '',
+      contextTokens: textTokens(args),
+      truncated: false,
+    })
+    this.#openCalls.set(state.call!.callId, call.name)
+    const usage = responseUsageSoFar(this.o.model, state, input)
+    usage.textOut += textTokens(args)
+    if (inputTokens(usage) + outputTokens(usage) > 0) this.o.onUsage(usage)
+    this.listener?.responseCreated(state)
+    this.listener?.functionCall(state)
+    this.listener?.responseDone(state, usage)
+  }
+
+  #cancelOpenCalls(): void {
+    if (this.#openCalls.size === 0) return
+    const ids = [...this.#openCalls.keys()]
+    this.#openCalls.clear()
+    this.listener?.toolCallsCancelled(ids)
+  }
+
   #heard(fresh: UserItem[]): HeardInput {
+    const output = fresh.find((i) => i.kind === 'tool_output')
+    if (output) return { kind: 'tool', name: output.toolName ?? '', output: output.text ?? '' }
     const audio = fresh.filter((i) => i.kind === 'audio')
     if (audio.length > 0) return { kind: 'audio', voicedSec: audio.reduce((s, i) => s + i.voicedSec, 0) }
     const text = fresh.find((i) => i.kind === 'text')

@@ -23,5 +23,9 @@ export interface ModelListener {
   textDelta(r: ResponseState, delta: string): void
   responseDone(r: ResponseState, usage: TokenUsage): void
   itemTruncated(itemId: string, contentIndex: number, audioEndMs: number): void
+  /** The response calls a tool (`r.call`); it is answered by the client's tool output. */
+  functionCall(r: ResponseState): void
+  /** New user input came while calls were unanswered: they will not be used. */
+  toolCallsCancelled(callIds: string[]): void
   error(e: ModelError): void
 }

@@ -22,7 +22,13 @@ export function heardDescription(voicedSec: number): string {
 }
 
 export type HeardInput =
-  { kind: 'audio'; voicedSec: number } | { kind: 'text'; text: string } | { kind: 'none' }
+  | { kind: 'audio'; voicedSec: number }
+  | { kind: 'text'; text: string }
+  | { kind: 'tool'; name: string; output: string }
+  | { kind: 'none' }
+
+/** Long tool results are cut: the reply is spoken. */
+const MAX_QUOTED_OUTPUT = 400
 
 export function replyText(input: HeardInput, turn: number, lang: ReplyLang, seen?: VideoTally): string {
   const said = heardText(input, turn, lang)
@@ -39,6 +45,12 @@ export function seenText(seen: VideoTally, lang: ReplyLang): string {
 }
 
 function heardText(input: HeardInput, turn: number, lang: ReplyLang): string {
+  if (input.kind === 'tool') {
+    const output = input.output.slice(0, MAX_QUOTED_OUTPUT)
+    return lang === 'vi'
+      ? `Kết quả của ${input.name}: ${output}. Đây là lượt thứ ${turn}.`
+      : `Result of ${input.name}: ${output}. This is turn ${turn}.`
+  }
   if (lang === 'vi') {
     if (input.kind === 'text') return `Bạn đã viết: ${input.text}. Đây là lượt thứ ${turn}.`
     if (input.kind === 'none') return `Bạn muốn nói gì tiếp? Đây là lượt thứ ${turn}.`

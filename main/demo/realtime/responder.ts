@@ -28,6 +28,8 @@ export interface ResponseState {
   outputStarted: boolean
   audio: boolean
   error: string | null
+  /** The response is a function call, not speech: it ends as soon as it is made. */
+  call?: { callId: string; name: string; arguments: string }
 }
 
 export interface StreamSink {

@@ -97,6 +97,11 @@ export class RealtimeSession {
       recorder: this.recorder,
       onUsage: (usage) => this.billing.add(usage),
       onCommitted: () => this.#cutOnCommitFault(),
+      tools: p.tools.map((t) => t.name),
+      takeToolCall: () => {
+        const next = takeFault(ctx.faults, 'toolCallNext')
+        return next ? { name: next.name, args: next.args } : null
+      },
     })
     this.billing = new SessionBilling({
       sessionId: this.id,

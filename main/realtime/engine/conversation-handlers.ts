@@ -10,6 +10,7 @@ import type { EngineEvent } from './engine-events'
 import type { EngineState } from './engine-state'
 import type { RealtimeEvent, RealtimeEventOf, RealtimeEventType } from './events'
 import type { PlaybackRouter } from './playback'
+import type { ToolCalls } from './tool-calls'
 
 export interface ConversationHost {
   clock: EngineClock
@@ -25,6 +26,8 @@ export interface ConversationHost {
   interrupt(): void
   /** The service finished an answer: the turns it answered are in the model's context. */
   answered(): void
+  /** The model's calls of the app's tools. */
+  tools: Pick<ToolCalls, 'call' | 'cancel' | 'flush' | 'pending'>
 }
 
 type Handlers = { [T in RealtimeEventType]: (e: RealtimeEventOf<T>) => void }
@@ -43,6 +46,7 @@ export class ConversationHandlers {
   responses = 0
   /** Commits waiting in the outbox. */
   #queued = 0
+  #typedSeq = 0
   /** A commit left; its answer has not started. */
   #awaited = false
   #responseId: string | null = null
@@ -92,7 +96,8 @@ export class ConversationHandlers {
     if (this.host.handsFree && this.#userSpeaking) return 'listening'
     if (this.host.playback.playing() || this.#remoteSpeaking) return 'speaking'
     if (this.#responseId !== null && this.#responseAudio) return 'speaking'
-    if (this.#queued > 0 || this.#awaited || this.#responseId !== null) return 'thinking'
+    if (this.#queued > 0 || this.#awaited || this.#responseId !== null || this.host.tools.pending)
+      return 'thinking'
     return 'ready'
   }
 
@@ -103,6 +108,25 @@ export class ConversationHandlers {
   turnSent(): void {
     this.#queued = Math.max(0, this.#queued - 1)
     this.#awaited = true
+  }
+
+  /**
+   * A typed turn: no service transcribes it, so the text is the user's caption as typed, under an id of
+   * its own; it is answered like a spoken turn.
+   */
+  textTurn(text: string): void {
+    this.awaitAnswer()
+    this.host.emit({ type: 'caption', role: 'user', itemId: `typed-${++this.#typedSeq}`, text, final: true })
+  }
+
+  /** Something was sent that the model answers (a typed turn, tool results). */
+  awaitAnswer(): void {
+    this.#awaited = true
+  }
+
+  /** A Model-R response is running: a `response.create` now would be refused. */
+  holdsToolAnswers(): boolean {
+    return this.#wire === 'model-r' && this.#responseId !== null
   }
 
   /** The client cut the answer off: its late audio and text are the user's no longer. */
@@ -235,10 +259,11 @@ export class ConversationHandlers {
         if (!this.#losing) host.answered()
         host.touch()
         host.emit({ type: 'response', phase: 'done', responseId: e.responseId, status: e.status })
+        host.tools.flush()
       },
       usage: (e) => host.cost.addUsage(e.usage),
-      'tool.call': ignore,
-      'tool.cancelled': ignore,
+      'tool.call': (e) => host.tools.call(e),
+      'tool.cancelled': (e) => host.tools.cancel(e.callIds),
       service: (e) => this.#service(e),
       error: (e) => {
         if (HARMLESS_ERRORS.includes(e.code)) return

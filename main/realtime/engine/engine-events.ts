@@ -113,6 +113,22 @@ export type EngineEvent =
   /** `fatal`: no session could be opened and the engine is `failed`; otherwise the session goes on. */
   | { type: 'error'; error: EngineError; fatal: boolean }
   | { type: 'summary'; summary: ConversationSummary }
+  | ToolCallEvent
+
+export interface ToolCallError {
+  code: string
+  message: string
+}
+
+/**
+ * The model called one of the app's tools: `started` with its arguments, then `done` with the result
+ * the model was given, `failed` with the error it was given, or `cancelled` by the service (not answered).
+ */
+export type ToolCallEvent =
+  | { type: 'tool'; phase: 'started'; callId: string; name: string; arguments: Record<string, unknown> }
+  | { type: 'tool'; phase: 'done'; callId: string; name: string; result: unknown }
+  | { type: 'tool'; phase: 'failed'; callId: string; name: string; error: ToolCallError }
+  | { type: 'tool'; phase: 'cancelled'; callId: string; name: string }
 
 export type EngineEventType = EngineEvent['type']
 export type EngineListener = (event: EngineEvent) => void

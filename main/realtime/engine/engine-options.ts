@@ -3,6 +3,7 @@ import type { EngineClock } from './engine-clock'
 import type { PlaybackSink } from './playback'
 import type { PreparedSource } from '../link/prepared-session'
 import type { TokenPricesVnd } from './token-prices'
+import type { ToolRunner } from './tool-calls'
 import type { CreateSessionParams, SessionService } from '../../api/realtime/sessions-api'
 import type { TransportConnector } from '../transports/transport'
 
@@ -14,6 +15,8 @@ export interface EngineDeps {
   clock?: EngineClock
   /** Sessions created ahead of a press (prepared-session.ts); without it every open creates one. */
   prepared?: PreparedSource
+  /** Runs the tools declared in `tools`; without it every call is answered `tools_off`. */
+  runTool?: ToolRunner
 }
 
 export interface EngineOptions extends Omit<CreateSessionParams, 'turnDetection'> {
@@ -35,6 +38,8 @@ export interface EngineOptions extends Omit<CreateSessionParams, 'turnDetection'
    * realtime models list (when the API offers it); null says they are unknown.
    */
   prices?: TokenPricesVnd | null
+  /** A tool call not answered by then is answered with a `timeout` error. */
+  toolTimeoutMs?: number
 }
 
 export const DEFAULT_IDLE_END_MS = 150_000
@@ -52,6 +57,7 @@ export function createParams(options: EngineOptions): CreateSessionParams {
     costTickMs: _tick,
     connectTimeoutMs: _timeout,
     prices: _prices,
+    toolTimeoutMs: _toolTimeout,
     ...create
   } = options
   return { ...create, turnDetection: mode === 'hands-free' ? 'server' : 'manual' }

@@ -152,7 +152,20 @@ export type RealtimeCommand =
   | { type: 'interrupt'; itemId?: string; playedMs: number }
   /** The mic paused (live-type with automatic activity detection). */
   | { type: 'endAudioStream' }
-  | { type: 'sendToolResult'; callId: string; name: string; output: string }
+  /** A typed user turn, answered as a spoken one would be. */
+  | { type: 'sendText'; text: string }
+  /**
+   * `error`: `output` says why the call failed, and the model is told it failed. `respond: false` leaves
+   * the answer to a later result of the same batch (Model-R; default true).
+   */
+  | {
+      type: 'sendToolResult'
+      callId: string
+      name: string
+      output: string
+      error?: boolean
+      respond?: boolean
+    }
   /** A frame of a shared screen or camera, JPEG in base64; only for a session created with video. */
   | { type: 'sendVideoFrame'; jpegBase64: string }
 

@@ -3,7 +3,7 @@
 // session is ended. `loa talk` and the bench drive the engine through this.
 import { AppError } from '../../errors'
 import type { EngineClock } from './engine-clock'
-import type { ConversationSummary, EngineError, EngineEvent } from './engine-events'
+import type { ConversationSummary, EngineError, EngineEvent, ToolCallError } from './engine-events'
 import type { ResponseStatus } from './events'
 import { OUTPUT_RATE_HZ } from './events'
 import type { SessionEngine } from './session-engine'
@@ -23,8 +23,14 @@ export interface TurnTimings {
   totalMs: number
 }
 
+/** A tool the model called during the turn, with what it was answered. */
+export type TurnToolCall =
+  | { name: string; arguments: Record<string, unknown>; result: unknown }
+  | { name: string; arguments: Record<string, unknown>; error: ToolCallError }
+
 export interface FileTurnResult {
   sessionId: string | null
+  toolCalls: TurnToolCall[]
   userText: string
   modelText: string
   status: ResponseStatus
@@ -60,9 +66,10 @@ export class TurnFailed extends AppError {
   }
 }
 
+/** One turn: a recording, spoken as into a microphone, or typed text. */
 export async function talkOnce(
   engine: SessionEngine,
-  audio: TurnAudio,
+  audio: TurnAudio | { text: string },
   options: FileTurnOptions = {},
 ): Promise<FileTurnResult> {
   engine.setOutputRate(OUTPUT_RATE_HZ)
@@ -85,9 +92,14 @@ export async function talkOnce(
     playedMs: () => null,
   })
   try {
-    engine.press()
-    await feed(engine, audio, options.fast === true)
-    engine.release()
+    if ('text' in audio) {
+      turnSentMs = now()
+      engine.sendText(audio.text)
+    } else {
+      engine.press()
+      await feed(engine, audio, options.fast === true)
+      engine.release()
+    }
     const done = await withTimeout(watch.done, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     await Promise.race([watch.userFinal, sleep(TRANSCRIPT_GRACE_MS)])
     const totalMs = now() - startedMs
@@ -95,6 +107,7 @@ export async function talkOnce(
     const summary = await engine.end()
     return {
       sessionId,
+      toolCalls: watch.toolCalls(),
       userText: watch.userText(),
       modelText: watch.modelText(),
       status: done.status,
@@ -120,6 +133,7 @@ interface TurnWatch {
   modelText(): string
   createMs(): number | null
   connectMs(): number | null
+  toolCalls(): TurnToolCall[]
   stop(): void
 }
 
@@ -135,6 +149,11 @@ function watchTurn(engine: SessionEngine, restart: () => void): TurnWatch {
   let renewed = false
   let createMs: number | null = null
   let connectMs: number | null = null
+  const calls = new Map<string, TurnToolCall>()
+  /** Calls not yet answered; and whether the running answer made one (Model-R), so is not the last. */
+  let openCalls = 0
+  let answering = false
+  let callInAnswer = false
   let settleDone: (v: { status: ResponseStatus }) => void = () => {}
   let failDone: (e: unknown) => void = () => {}
   let settleUser: () => void = () => {}
@@ -154,11 +173,29 @@ function watchTurn(engine: SessionEngine, restart: () => void): TurnWatch {
       if (e.final) settleUser()
     } else if (e.type === 'caption' && e.role === 'assistant') {
       if (!renewed) model = e.text
+    } else if (e.type === 'tool') {
+      if (e.phase === 'started') {
+        openCalls++
+        if (answering) callInAnswer = true
+        calls.set(e.callId, { name: e.name, arguments: e.arguments, result: null })
+        return
+      }
+      openCalls = Math.max(0, openCalls - 1)
+      const call = calls.get(e.callId)
+      if (call && e.phase === 'done') calls.set(e.callId, { ...call, result: e.result })
+      if (call && e.phase === 'failed')
+        calls.set(e.callId, { name: call.name, arguments: call.arguments, error: e.error })
+      if (e.phase === 'cancelled') calls.delete(e.callId)
     } else if (e.type === 'response' && e.phase === 'started') {
+      answering = true
       if (renewed) restart()
       renewed = false
     } else if (e.type === 'response' && e.phase === 'done') {
-      if (!renewed) settleDone({ status: e.status })
+      answering = false
+      // An answer that called tools is followed by the answer to their results: that one ends the turn.
+      const called = callInAnswer || openCalls > 0
+      callInAnswer = false
+      if (!renewed && !called) settleDone({ status: e.status })
     } else if (e.type === 'terminated' && e.renewal === 'renewing') {
       renewed = true
       model = ''
@@ -187,6 +224,7 @@ function watchTurn(engine: SessionEngine, restart: () => void): TurnWatch {
     modelText: () => model,
     createMs: () => createMs,
     connectMs: () => connectMs,
+    toolCalls: () => [...calls.values()],
     stop,
   }
 }

@@ -9,6 +9,7 @@
 //   engine.capture(rateHz, float32)    // microphone frames at the device rate (AudioPorts consumer)
 //   engine.release()                   // key up: the turn is answered (or dropped if under 100 ms)
 //   engine.videoFrame(jpegBase64)      // a shared screen or camera frame (session created with video)
+//   engine.sendText(text)              // a typed turn, answered like a spoken one
 //   engine.reconnect()                 // take back a session another connection holds (after a failure)
 //   await engine.end()                 // DELETE the session; resolves with the ConversationSummary
 //   engine.setPlayback(sink)           // where the model's voice goes (Float32 at the output rate)
@@ -47,6 +48,7 @@ import type { SessionService } from '../../api/realtime/sessions-api'
 import { pricesOf } from './token-prices'
 import { RenewalPolicy, terminationCause, type Renewal } from '../link/termination-policy'
 import { TurnSender } from './turn-sender'
+import { DEFAULT_TOOL_TIMEOUT_MS, ToolCalls } from './tool-calls'
 
 export { MIN_TURN_MS } from './turn-sender'
 export { DEFAULT_IDLE_END_MS, type EngineDeps, type EngineOptions } from './engine-options'
@@ -61,6 +63,7 @@ export class SessionEngine {
   readonly #playback: PlaybackRouter
   readonly #cost: CostMeter
   readonly #conversation: ConversationHandlers
+  readonly #tools: ToolCalls
   readonly #idleTimer: Timer
   readonly #costTimer: Timer
   readonly #renewals = new RenewalPolicy()
@@ -99,6 +102,20 @@ export class SessionEngine {
         },
         dropped: (ms) => this.#emit({ type: 'audioDropped', ms }),
         trackLive: (live) => this.#emit({ type: 'track', live }),
+      },
+    )
+    this.#tools = new ToolCalls(
+      this.#clock,
+      deps.runTool ?? null,
+      options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+      {
+        emit: (e) => this.#emit(e),
+        send: (command) => this.#turns.send(command),
+        holdAnswers: () => this.#conversation.holdsToolAnswers(),
+        answered: () => {
+          this.#conversation.awaitAnswer()
+          this.#refresh()
+        },
       },
     )
     this.#conversation = new ConversationHandlers(this.#host(), new Captions())
@@ -231,6 +248,26 @@ export class SessionEngine {
     return true
   }
 
+  /**
+   * A typed user turn: it barges in like a press, opens a session when none is open, and is answered
+   * with speech and captions as a spoken turn is. Blank text is ignored.
+   */
+  sendText(text: string): void {
+    const typed = text.trim()
+    if (this.#closing || typed === '') return
+    this.#revive()
+    this.#touch()
+    if (this.#conversation.modelBusy()) this.#interrupt()
+    this.#turnsCommitted++
+    // The session opens (and the state says so) before the line is shown: a window starts a new
+    // conversation's captions afresh when its first session opens.
+    this.#link.open()
+    this.#refresh()
+    this.#conversation.textTurn(typed)
+    this.#turns.send({ type: 'sendText', text: typed })
+    this.#refresh()
+  }
+
   /** Ends the conversation: DELETE settles the bill. Safe to call more than once. */
   end(): Promise<ConversationSummary> {
     if (this.#ending && (this.#closing || this.#ended)) return this.#ending
@@ -248,6 +285,7 @@ export class SessionEngine {
     this.#costTimer.cancel()
     this.#turns.abandon()
     this.#playback.stop()
+    this.#tools.reset()
     this.#conversation.reset()
     this.#refresh()
     const end = await this.#link.end()
@@ -419,6 +457,7 @@ export class SessionEngine {
       refresh: () => this.#refresh(),
       interrupt: () => this.#interrupt(),
       answered: () => this.#turns.answered(),
+      tools: this.#tools,
       handsFree: this.#handsFree,
     }
   }

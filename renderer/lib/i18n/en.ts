@@ -8,6 +8,7 @@ import { usageModelEn } from './sections/usage-model.en'
 import { supportEn } from './sections/support.en'
 import { spendingEn } from './sections/spending.en'
 import { voiceEn } from './sections/voice.en'
+import { voiceToolsEn } from './sections/voice-tools.en'
 import type { MessageKey } from './vi'
 
 /** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
@@ -26,6 +27,7 @@ export const en: Record<MessageKey, string> = {
   ...errorEn,
   ...hotkeyEn,
   ...voiceEn,
+  ...voiceToolsEn,
   ...readerEn,
   ...usageModelEn,
   ...supportEn,

@@ -10,6 +10,7 @@ import { usageModelVi } from './sections/usage-model.vi'
 import { supportVi } from './sections/support.vi'
 import { spendingVi } from './sections/spending.vi'
 import { voiceVi } from './sections/voice.vi'
+import { voiceToolsVi } from './sections/voice-tools.vi'
 
 /** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
 const VIEW_NAMES = {
@@ -27,6 +28,7 @@ export const vi = {
   ...errorVi,
   ...hotkeyVi,
   ...voiceVi,
+  ...voiceToolsVi,
   ...readerVi,
   ...usageModelVi,
   ...supportVi,

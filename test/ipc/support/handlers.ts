@@ -35,6 +35,7 @@ export function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'voice:press': notUnderTest,
     'voice:release': notUnderTest,
     'voice:reconnect': notUnderTest,
+    'voice:sendText': notUnderTest,
     'voice:end': notUnderTest,
     'voice:viewShown': notUnderTest,
     'voice:history': notUnderTest,

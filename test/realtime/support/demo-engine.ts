@@ -5,7 +5,8 @@ import { mountRealtime, type RealtimeMount } from '../../../main/demo/realtime/i
 import { startDemoServer, type DemoServer } from '../../../main/demo/server'
 import type { EngineEvent, EngineEventType } from '../../../main/realtime/engine/engine-events'
 import { SessionEngine, type EngineOptions } from '../../../main/realtime/engine/session-engine'
-import { SessionsApi } from '../../../main/api/realtime/sessions-api'
+import { SessionsApi, type FunctionTool } from '../../../main/api/realtime/sessions-api'
+import type { ToolRunner } from '../../../main/realtime/engine/tool-calls'
 import type { TransportConnector } from '../../../main/realtime/transports/transport'
 import { webSocketConnector } from '../../../main/realtime/transports/ws-transport'
 import { RecordingSink } from './engine-harness'
@@ -81,6 +82,8 @@ export interface RigOptions {
   rewriteUrl?: (url: string) => string
   engine?: Partial<EngineOptions>
   variant?: 'default' | 'alt'
+  /** Tools the session declares and the engine runs, built once the demo is up. */
+  tools?: (demo: DemoServer) => { declarations: FunctionTool[]; run: ToolRunner }
 }
 
 export async function startRig(model: string, opts: RigOptions = {}): Promise<DemoRig> {
@@ -95,9 +98,21 @@ export async function startRig(model: string, opts: RigOptions = {}): Promise<De
   const sockets: SocketLog[] = []
   const sink = new RecordingSink()
   const api = new SessionsApi({ baseUrl: demo.baseUrl, key: demo.keys[opts.key ?? 'ordinary'] })
+  const tools = opts.tools?.(demo)
   const engine = new SessionEngine(
-    { api, connect: recordingConnector(webSocketConnector(), sockets, opts.rewriteUrl), playback: sink },
-    { model, instructions: 'Answer in English.', costTickMs: 0, ...opts.engine },
+    {
+      api,
+      connect: recordingConnector(webSocketConnector(), sockets, opts.rewriteUrl),
+      playback: sink,
+      ...(tools ? { runTool: tools.run } : {}),
+    },
+    {
+      model,
+      instructions: 'Answer in English.',
+      costTickMs: 0,
+      ...(tools ? { tools: tools.declarations } : {}),
+      ...opts.engine,
+    },
   )
   const events: EngineEvent[] = []
   const waiters = new Set<() => void>()

@@ -9,6 +9,7 @@ import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../
 import { EventHub } from '../../../main/ipc/event-hub'
 import { DEFAULT_SETTINGS } from '../../../main/settings/settings-schema'
 import { VoiceService, type VoiceActivity, type VoiceServiceDeps } from '../../../main/voice/voice-service'
+import type { VoiceToolDeps } from '../../../main/voice/tools/tool'
 import { pcm16Sample } from '../../../renderer/audio/pcm16'
 
 export interface FakePage {
@@ -49,6 +50,8 @@ export async function startVoiceRig(
   variant?: DemoServerOptions['variant'],
   /** More of the service's dependencies (a clock, how long a ready session lingers, ...). */
   extra: Partial<VoiceServiceDeps> = {},
+  /** What Loa's voice tools read, built once the demo is up; without it no tools are declared. */
+  tools?: (demo: DemoServer) => VoiceToolDeps,
 ): Promise<VoiceRig> {
   let mount: RealtimeMount | undefined
   const demo = await startDemoServer({
@@ -86,6 +89,7 @@ export async function startVoiceRig(
     language: () => 'en',
     balanceVnd: () => null,
     ...(createEngine ? { createEngine } : {}),
+    ...(tools ? { tools: tools(demo) } : {}),
     ...extra,
   })
   page.send({ type: 'output', rateHz: OUTPUT_RATE_HZ })

@@ -34,8 +34,9 @@ export class LiveAdapter implements ProtocolAdapter {
   handle(message: Message): void {
     for (const [rawKey, value] of Object.entries(message)) {
       const key = KEY_ALIASES[rawKey] ?? rawKey
-      if (key === 'setup' || key === 'toolResponse') continue
-      if (key === 'realtimeInput') this.#realtimeInput(obj(value) ?? {})
+      if (key === 'setup') continue
+      if (key === 'toolResponse') this.#toolResponse(obj(value) ?? {})
+      else if (key === 'realtimeInput') this.#realtimeInput(obj(value) ?? {})
       else if (key === 'clientContent') this.#clientContent(obj(value) ?? {})
       else return this.d.close(4400, `Unknown message '${rawKey}'.`)
     }
@@ -67,8 +68,22 @@ export class LiveAdapter implements ProtocolAdapter {
       this.d.send({ serverContent: { outputTranscription: { text: delta } } })
   }
 
+  /** The turn stays open until the `toolResponse` (realtime-protocols.md §3.4 "Tools"). */
+  functionCall(r: ResponseState): void {
+    const call = r.call
+    if (!call) return
+    const args = JSON.parse(call.arguments) as unknown
+    this.d.send({ toolCall: { functionCalls: [{ id: call.callId, name: call.name, args }] } })
+  }
+
+  toolCallsCancelled(callIds: string[]): void {
+    this.d.send({ toolCallCancellation: { ids: callIds } })
+  }
+
   /** Interrupted turns end with `interrupted` then `turnComplete`, and no `generationComplete`. */
   responseDone(r: ResponseState, usage: TokenUsage): void {
+    // A call's turn goes on with the answer to the tool's output; its usage is billed then as well.
+    if (r.call) return void this.d.send({ usageMetadata: usageMetadata(usage) })
     if (r.status === 'cancelled') this.d.send({ serverContent: { interrupted: true } })
     if (r.status === 'completed') this.d.send({ serverContent: { generationComplete: true } })
     this.d.send({ serverContent: { turnComplete: true }, usageMetadata: usageMetadata(usage) })
@@ -119,6 +134,24 @@ export class LiveAdapter implements ProtocolAdapter {
       return this.d.close(4400, 'Upstream audio must be PCM16 at 16 kHz')
     const pcm = decodePcm16(blob.data)
     if (this.d.acceptAudio(pcm.length)) this.d.model.appendAudio(pcm)
+  }
+
+  /**
+   * Each answered call's output (`response.output`, else `response.error`) goes into the conversation and
+   * the model answers them together. Ids of no open call (one cancelled meanwhile) are left out.
+   */
+  #toolResponse(message: Message): void {
+    const m = this.d.model
+    let added = 0
+    for (const entry of Array.isArray(message.functionResponses) ? message.functionResponses : []) {
+      const r = obj(entry)
+      const id = typeof r?.id === 'string' ? r.id : null
+      const response = obj(r?.response) ?? {}
+      const value = response.output ?? response.error ?? response
+      const output = typeof value === 'string' ? value : JSON.stringify(value)
+      if (id !== null && m.hasOpenCall(id) && m.addToolOutput(id, output)) added++
+    }
+    if (added > 0) m.createResponse()
   }
 
   /** "A message here will interrupt any current model generation" (realtime-protocols.md §3.2). */

@@ -149,6 +149,32 @@ export class ModelRAdapter implements ProtocolAdapter {
     this.#send(`output_audio_buffer.${state}`, { response_id: responseId })
   }
 
+  /**
+   * realtime-protocols.md §2.4 "Function call": the call's item is added, its arguments stream as one
+   * delta, then `.done` (with `name` in GA) and the finished item; `response.done` lists it in `output`.
+   */
+  functionCall(r: ResponseState): void {
+    const call = r.call
+    if (!call) return
+    const ids = { response_id: r.id, item_id: r.itemId, output_index: 0, call_id: call.callId }
+    const added = this.#callItemJson(r, 'in_progress', '')
+    this.#send('response.output_item.added', { response_id: r.id, output_index: 0, item: added })
+    this.#send(this.#n.itemAdded, { previous_item_id: this.#previousOf(r.itemId), item: added })
+    this.#send('response.function_call_arguments.delta', { ...ids, delta: call.arguments })
+    this.#send('response.function_call_arguments.done', {
+      ...ids,
+      ...(this.names === 'ga' ? { name: call.name } : {}),
+      arguments: call.arguments,
+    })
+    const done = this.#callItemJson(r, 'completed', call.arguments)
+    this.#send('response.output_item.done', { response_id: r.id, output_index: 0, item: done })
+    if (this.#n.itemDone)
+      this.#send(this.#n.itemDone, { previous_item_id: this.#previousOf(r.itemId), item: done })
+  }
+
+  /** Model-R has no cancellation event: an unanswered call is simply left. */
+  toolCallsCancelled(): void {}
+
   error(e: ModelError): void {
     this.#send('error', {
       error: {
@@ -204,6 +230,16 @@ export class ModelRAdapter implements ProtocolAdapter {
   }
 
   #itemCreate(e: ClientEvent, eventId: string | null): void {
+    const output = e.item as { type?: unknown; call_id?: unknown; output?: unknown } | undefined
+    if (output?.type === 'function_call_output') {
+      const callId = str(output.call_id)
+      const text = str(output.output)
+      if (callId === null || text === null) {
+        const message = "A function_call_output needs 'call_id' and 'output' strings."
+        return this.error({ code: 'missing_required_parameter', message, param: 'item', eventId })
+      }
+      return void this.d.model.addToolOutput(callId, text, eventId)
+    }
     const item = e.item as { type?: unknown; role?: unknown; content?: unknown } | undefined
     const parts = Array.isArray(item?.content) ? (item.content as { type?: unknown; text?: unknown }[]) : []
     const images = parts.filter((p) => p.type === 'input_image')
@@ -251,6 +287,16 @@ export class ModelRAdapter implements ProtocolAdapter {
   }
 
   #userItemJson(item: UserItem): Record<string, unknown> {
+    if (item.kind === 'tool_output') {
+      const fields = { call_id: item.callId, output: item.text }
+      return {
+        id: item.id,
+        object: 'realtime.item',
+        type: 'function_call_output',
+        status: 'completed',
+        ...fields,
+      }
+    }
     const content =
       item.kind === 'audio'
         ? [{ type: 'input_audio', transcript: null }]
@@ -274,6 +320,12 @@ export class ModelRAdapter implements ProtocolAdapter {
     return { id: r.itemId, object: 'realtime.item', type: 'message', status, role: 'assistant', content }
   }
 
+  #callItemJson(r: ResponseState, status: string, args: string): Record<string, unknown> {
+    const call = r.call
+    const fields = { call_id: call?.callId, name: call?.name, arguments: args }
+    return { id: r.itemId, object: 'realtime.item', type: 'function_call', status, ...fields }
+  }
+
   #partJson(r: ResponseState, done: boolean): Record<string, unknown> {
     return r.audio
       ? { type: 'audio', transcript: done ? r.sentText : '' }
@@ -294,9 +346,11 @@ export class ModelRAdapter implements ProtocolAdapter {
               error: { type: 'server_error', code: 'speech_synthesis_failed', message: r.error },
             }
           : null
-    const output = r.outputStarted
-      ? [this.#assistantItemJson(r, r.status === 'completed' ? 'completed' : 'incomplete', true)]
-      : []
+    const output = r.call
+      ? [this.#callItemJson(r, 'completed', r.call.arguments)]
+      : r.outputStarted
+        ? [this.#assistantItemJson(r, r.status === 'completed' ? 'completed' : 'incomplete', true)]
+        : []
     const modalities =
       this.names === 'ga'
         ? { output_modalities: this.d.session.params.modalities }

@@ -80,6 +80,14 @@ export class RtcModelListener implements ModelListener {
     this.adapter.itemTruncated(itemId, contentIndex, audioEndMs)
   }
 
+  functionCall(r: ResponseState): void {
+    this.adapter.functionCall(r)
+  }
+
+  toolCallsCancelled(callIds: string[]): void {
+    this.adapter.toolCallsCancelled(callIds)
+  }
+
   error(e: ModelError): void {
     this.adapter.error(e)
   }

@@ -61,9 +61,21 @@ export const LIVE_COMMANDS: Encoders = {
   },
   endAudioStream: (_c, s) => audioStreamEnd(s),
   sendVideoFrame: (c) => [realtimeInput({ video: { mimeType: 'image/jpeg', data: c.jpegBase64 } })],
+  // "A message here will interrupt any current model generation" (realtime-protocols.md §3.2).
+  sendText: (c, s) => {
+    s.turns.dropCurrentAudio()
+    s.turns.clientActivityStarted()
+    const turns = [{ role: 'user', parts: [{ text: c.text }] }]
+    return [JSON.stringify({ clientContent: { turns, turnComplete: true } })]
+  },
+  // `response` conventionally holds `output` or `error` (realtime-protocols.md §3.2).
   sendToolResult: (c) => [
     JSON.stringify({
-      toolResponse: { functionResponses: [{ id: c.callId, name: c.name, response: { output: c.output } }] },
+      toolResponse: {
+        functionResponses: [
+          { id: c.callId, name: c.name, response: c.error ? { error: c.output } : { output: c.output } },
+        ],
+      },
     }),
   ],
 }

@@ -61,13 +61,19 @@ export const MODEL_R_COMMANDS: Encoders = {
       },
     }),
   ],
-  sendToolResult: (c, s) =>
+  sendText: (c, s) =>
     requestResponse(
       s,
       s.clientEvent('conversation.item.create', {
-        item: { type: 'function_call_output', call_id: c.callId, output: c.output },
+        item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: c.text }] },
       }),
     ),
+  sendToolResult: (c, s) => {
+    const output = s.clientEvent('conversation.item.create', {
+      item: { type: 'function_call_output', call_id: c.callId, output: c.output },
+    })
+    return c.respond === false ? [output] : requestResponse(s, output)
+  },
 }
 
 export function encodeModelR(command: RealtimeCommand, s: ModelRState): string[] {

@@ -7,7 +7,7 @@ import {
   type ResponseStatus,
   type TextModality,
 } from '../../engine/events'
-import { num, obj, str, type JsonObject } from '../../../api/json-fields'
+import { arr, num, obj, str, type JsonObject } from '../../../api/json-fields'
 import { base64ToInt16 } from '../../../audio/pcm'
 import { modelRUsage } from '../usage'
 import type { ModelRState } from './model-r-state'
@@ -94,6 +94,7 @@ const responseDone: Handler = (e, s, out) => {
   const responseId = str(response?.id)
   if (!response || responseId === null) return s.invalid()
   s.done(responseId)
+  for (const item of arr(response.output)) itemCall(obj(item), s, out)
   const usage = obj(response.usage)
   if (usage) out.push({ type: 'usage', responseId, usage: modelRUsage(usage) })
   const reason = str(obj(response.status_details)?.reason)
@@ -158,7 +159,24 @@ const errorEvent: Handler = (e, s, out) => {
 const toolCall: Handler = (e, s, out) => {
   const callId = str(e.call_id)
   if (callId === null) return s.invalid()
-  out.push({ type: 'tool.call', callId, name: str(e.name) ?? '', argumentsJson: str(e.arguments) ?? '{}' })
+  if (!s.firstCall(callId)) return
+  const name = str(e.name) ?? s.callName(callId) ?? ''
+  out.push({ type: 'tool.call', callId, name, argumentsJson: str(e.arguments) ?? '{}' })
+}
+
+/** A finished `function_call` item, when the service announces the call only there (beta `.done` has no name). */
+function itemCall(item: JsonObject | null, s: ModelRState, out: RealtimeEvent[]): void {
+  if (item?.type !== 'function_call') return
+  toolCall(item, s, out)
+}
+
+const outputItemDone: Handler = (e, s, out) => itemCall(obj(e.item), s, out)
+
+const outputItemAdded: Handler = (e, s) => {
+  const item = obj(e.item)
+  const callId = str(item?.call_id)
+  const name = str(item?.name)
+  if (item?.type === 'function_call' && callId !== null && name !== null) s.nameCall(callId, name)
 }
 
 export const MODEL_R_EVENTS: Readonly<Record<string, Handler>> = {
@@ -191,8 +209,8 @@ export const MODEL_R_EVENTS: Readonly<Record<string, Handler>> = {
   'conversation.item.input_audio_transcription.failed': transcriptionFailed,
   'conversation.item.input_audio_transcription.segment': ignore,
   'response.created': responseCreated,
-  'response.output_item.added': ignore,
-  'response.output_item.done': ignore,
+  'response.output_item.added': outputItemAdded,
+  'response.output_item.done': outputItemDone,
   'response.content_part.added': ignore,
   'response.content_part.done': ignore,
   'response.output_audio.delta': audioDelta,

@@ -10,6 +10,7 @@ import { OUTPUT_RATE_HZ } from '../../engine/events'
 const RECENT_RESPONSES = 32
 const RECENT_ITEMS = 16
 const RECENT_CLIENT_EVENTS = 64
+const RECENT_CALLS = 32
 
 export class ModelRState {
   /** `response.create` sent, `response.created` not yet received. */
@@ -24,6 +25,8 @@ export class ModelRState {
   readonly #cancelled = new RecentMap<string, true>(RECENT_RESPONSES)
   readonly #itemSamples = new RecentMap<string, number>(RECENT_ITEMS)
   readonly #clientEventTypes = new RecentMap<string, string>(RECENT_CLIENT_EVENTS)
+  readonly #calls = new RecentMap<string, true>(RECENT_CALLS)
+  readonly #callNames = new RecentMap<string, string>(RECENT_CALLS)
   #eventSeq = 0
 
   constructor(
@@ -71,6 +74,25 @@ export class ModelRState {
     const eventId = `evt_${this.idPrefix}_${++this.#eventSeq}`
     this.#clientEventTypes.set(eventId, type)
     return JSON.stringify({ type, event_id: eventId, ...fields })
+  }
+
+  /**
+   * A function call is announced up to three times (`function_call_arguments.done`, `output_item.done`,
+   * `response.done`); true the first time its id is seen.
+   */
+  firstCall(callId: string): boolean {
+    if (this.#calls.has(callId)) return false
+    this.#calls.set(callId, true)
+    return true
+  }
+
+  /** The name an `output_item.added` gave the call: beta's `function_call_arguments.done` has none. */
+  nameCall(callId: string, name: string): void {
+    this.#callNames.set(callId, name)
+  }
+
+  callName(callId: string): string | null {
+    return this.#callNames.get(callId) ?? null
   }
 
   clientEventType(eventId: string): string | null {
