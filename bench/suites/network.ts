@@ -33,6 +33,8 @@ const SPEECH_AFTER_OUTAGE_MS = 2_500
 const RECOVERY_POLL_MS = 20
 const ANSWER_TIMEOUT_MS = 45_000
 const REFERENCE_HOLD_MS = 100
+/** Past an answer's end before the next press: the longest hold the player may add, and some. */
+const LISTEN_AFTER_MS = 600
 
 /** The issue's goals: `good` adds at most a frame, `4g` (and `wifi`) about 120 ms with no underruns. */
 const ADDED_GOAL: Record<string, string> = { good: '<=20', wifi: '<=120', '4g': '<=120' }
@@ -69,7 +71,7 @@ export async function run(): Promise<SuiteReport> {
     method: {
       rig: `bench/netem: a TCP proxy on loopback in front of the demo service (HTTP and WebSocket), each direction delayed by half the round trip ± the jitter (uniform), cut into 1,448-byte segments, a lost segment held for a retransmission timeout (max(200, RTT + 4 × jitter) ms) with everything behind it, the bandwidth cap serialising segments. Profiles: ${PROFILES.map(describe).join('; ')}. Seeded: the same segments are lost in every run.`,
       transport: `WebSocket only (labelled transport: ${TRANSPORT}). WebRTC through the rig's UDP relay is not measured yet: the demo's and the peer's ICE candidates would have to be rewritten to the relay's port.`,
-      conversation: `Model ${MODEL_R}, a new conversation: ${TURNS} turns of ${SPEECH_MS} ms speech (microphone in real time), the first from a cold press, each answered in full.`,
+      conversation: `Model ${MODEL_R}, a new conversation: ${TURNS} turns of ${SPEECH_MS} ms speech (microphone in real time), the first from a cold press, each answered in full and listened to the end (${LISTEN_AFTER_MS} ms past the answer's length after its first chunk) before the next press.`,
       keyUpToAnswerAudioMs: `p50 over the turns: key-up to the answer's first chunk in main, plus the hold the page's player put before its first sample (simulated on the recorded arrivals), less the profile's round trip. The service's own synthesis time is in it. Reference: the same arrivals through a fixed ${REFERENCE_HOLD_MS} ms buffer.`,
       playout: `Every answer chunk's arrival in main (performance.now) played through renderer/audio/playback-buffer.ts on a simulated 48 kHz audio clock in 128-sample quanta: underruns reported by the player per minute of answer audio; added: p50 of the time from an answer's first chunk to its first sample heard. Ours: the adaptive hold; reference: fixed ${REFERENCE_HOLD_MS} ms (prefill and wait).`,
       coldSpeechLostMs:
@@ -142,6 +144,7 @@ async function conversation(demo: Demo, proxy: TcpProxy, profile: NetworkProfile
       engine.release()
       const capturedMs = ((mic.captured - capturedBefore) * 1000) / DEVICE_RATE_HZ
       await done
+      await answerPlayed(log, releases.at(-1) as number)
       if (session) {
         const opened = (await session) as Extract<EngineEvent, { type: 'session' }>
         const receivedMs = (await receivedSamples(demo, opened.sessionId)) / 16
@@ -261,6 +264,17 @@ async function outageTurn(
       },
     ),
   ]
+}
+
+/**
+ * Waits until the answer since `releasedAt` has played out (its first chunk's arrival plus its length, and
+ * a little): the user listens to the end, so the next answer does not queue behind this one.
+ */
+async function answerPlayed(log: ArrivalLog, releasedAt: number): Promise<void> {
+  const answer = log.arrivals.filter((a) => a.atMs >= releasedAt)
+  const first = answer[0]?.atMs ?? performance.now()
+  const audioMs = (answer.reduce((n, a) => n + a.samples, 0) * 1000) / OUTPUT_RATE_HZ
+  await sleep(first + audioMs + LISTEN_AFTER_MS - performance.now())
 }
 
 /**
