@@ -1,7 +1,10 @@
 // The player's logic, free of the worklet so it can be tested sample by sample. Chunks of the model's
 // voice queue per item in arrival order and are never dropped for arriving early; a small jitter buffer
 // fills before an item's first sample and after running dry, and a flush empties everything at once.
-// What was really heard comes back as reports for main's barge-in truncate.
+// What was really heard comes back as reports for main's barge-in truncate. With `adaptive`, the jitter
+// buffer's size follows the arrivals (playout-target.ts); what is reported as played stays the count of
+// samples rendered, so a barge-in truncates at what was heard, never at what was received.
+import { PlayoutTarget } from './playout-target'
 import type { PlaybackReport } from './port-messages'
 
 export interface PlaybackBufferOptions {
@@ -12,6 +15,12 @@ export interface PlaybackBufferOptions {
   prefillWaitMs?: number
   /** How often `played` is reported while playing. */
   reportEveryMs?: number
+  /**
+   * Hold an item back for as long as its chunks have lately been late (playout-target.ts), `prefillMs`
+   * being the least: a time, not an amount, since a chunk's lateness is measured against when it is due.
+   * Off, the prefill is an amount with a fixed longest wait.
+   */
+  adaptive?: boolean
 }
 
 export const PREFILL_MS = 20
@@ -47,8 +56,12 @@ interface PendingFlush {
 
 export class PlaybackBuffer {
   readonly rateHz: number
-  readonly #prefillSamples: number
-  readonly #prefillWaitSamples: number
+  readonly #fixedPrefillSamples: number
+  readonly #fixedWaitSamples: number
+  readonly #target: PlayoutTarget | null
+  /** Samples rendered so far: the clock arrivals are timed by. */
+  #clock = 0
+  #arriving: { itemId: string; offset: number } | null = null
   readonly #reportEverySamples: number
   #queue: Chunk[] = []
   #queuedSamples = 0
@@ -61,8 +74,10 @@ export class PlaybackBuffer {
 
   constructor(options: PlaybackBufferOptions) {
     this.rateHz = options.rateHz
-    this.#prefillSamples = this.#samplesOf(options.prefillMs ?? PREFILL_MS)
-    this.#prefillWaitSamples = this.#samplesOf(options.prefillWaitMs ?? PREFILL_WAIT_MS)
+    const prefillMs = options.prefillMs ?? PREFILL_MS
+    this.#fixedPrefillSamples = this.#samplesOf(prefillMs)
+    this.#fixedWaitSamples = this.#samplesOf(options.prefillWaitMs ?? PREFILL_WAIT_MS)
+    this.#target = options.adaptive ? new PlayoutTarget({ rateHz: this.rateHz, floorMs: prefillMs }) : null
     this.#reportEverySamples = Math.max(1, this.#samplesOf(options.reportEveryMs ?? REPORT_EVERY_MS))
   }
 
@@ -75,13 +90,18 @@ export class PlaybackBuffer {
     return this.#phase === 'playing'
   }
 
+  /** Samples of time an item is held before it starts, or after an underrun, as things stand. */
+  get holdSamples(): number {
+    return this.#target?.samples ?? this.#fixedWaitSamples
+  }
+
   /** Queues a chunk of `itemId`; audio of an item cut by a local flush is dropped. */
   push(itemId: string, samples: Float32Array): void {
     if (samples.length === 0 || this.#muted.includes(itemId)) return
     // More of the item that ran dry: the gap was an underrun, not the item's end.
-    if (this.#phase === 'idle' && this.#current?.itemId === itemId) {
-      this.#reports.push({ type: 'underrun', itemId })
-    }
+    const underrun = this.#phase === 'idle' && this.#current?.itemId === itemId
+    if (underrun) this.#reports.push({ type: 'underrun', itemId })
+    this.#timeArrival(itemId, samples.length)
     this.#queue.push({ itemId, samples, offset: 0 })
     this.#queuedSamples += samples.length
     if (this.#phase === 'idle') {
@@ -123,8 +143,9 @@ export class PlaybackBuffer {
       this.#reports.push({ type: 'flushed', ...this.#pendingFlush, frames: 0 })
       this.#pendingFlush = null
     }
+    this.#clock += out.length
     if (this.#phase === 'prefill') {
-      if (this.#queuedSamples >= this.#prefillSamples || this.#waitedSamples >= this.#prefillWaitSamples) {
+      if (this.#prefillDone(out.length)) {
         this.#phase = 'playing'
       } else {
         this.#waitedSamples += out.length
@@ -158,6 +179,24 @@ export class PlaybackBuffer {
     const reports = this.#reports
     this.#reports = []
     return reports
+  }
+
+  /** Whether the item may start with this quantum. */
+  #prefillDone(quantum: number): boolean {
+    // Adaptive: the hold is over within this quantum, so it never holds more than its target.
+    if (this.#target) return this.#waitedSamples + quantum > this.#target.samples
+    return this.#queuedSamples >= this.#fixedPrefillSamples || this.#waitedSamples >= this.#fixedWaitSamples
+  }
+
+  /** Tells the playout target when this chunk came, against when it is due. */
+  #timeArrival(itemId: string, length: number): void {
+    const target = this.#target
+    if (!target) return
+    if (this.#arriving?.itemId !== itemId) {
+      this.#arriving = { itemId, offset: 0 }
+      target.startItem(this.#clock)
+    } else target.arrived(this.#clock, this.#arriving.offset)
+    this.#arriving.offset += length
   }
 
   /** The item the chunk belongs to, starting it when it is new (the previous item has fully played). */

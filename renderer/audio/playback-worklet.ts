@@ -5,7 +5,7 @@ import type { ToPlayer } from './port-messages'
 import { PLAYBACK_PROCESSOR } from './worklet-names'
 
 class PlaybackProcessor extends AudioWorkletProcessor {
-  readonly #buffer = new PlaybackBuffer({ rateHz: sampleRate })
+  readonly #buffer = new PlaybackBuffer({ rateHz: sampleRate, adaptive: true })
 
   constructor() {
     super()

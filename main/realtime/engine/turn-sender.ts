@@ -12,8 +12,11 @@ import { TurnJournal } from './turn-journal'
 /** Model-R refuses to commit less than 100 ms ("input_audio_buffer_commit_empty"). */
 export const MIN_TURN_MS = 100
 const MIN_TURN_SAMPLES = (INPUT_RATE_HZ * MIN_TURN_MS) / 1000
-/** ~1.5 s of 16 kHz audio as base64 JSON. */
-const MAX_IN_FLIGHT_BYTES = 64 * 1024
+/**
+ * ~0.75 s of 16 kHz audio as base64 JSON not yet known to have arrived. After a stall it all arrives at
+ * once, and the pacer's 1 s burst follows: together under the service's 2 s allowance (close 4413).
+ */
+const MAX_IN_FLIGHT_BYTES = 32 * 1024
 
 export interface TurnSenderOptions {
   burstMs: number

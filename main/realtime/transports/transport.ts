@@ -46,7 +46,7 @@ export interface TransportListener {
 
 export interface RealtimeTransport {
   readonly open: boolean
-  /** Bytes handed to the socket and not yet written to the network. */
+  /** Bytes handed to the socket and not yet known to have reached the service (not yet written, at least). */
   readonly bufferedBytes: number
   /** False when the socket is no longer open; the frame is then dropped. */
   send(frame: string): boolean

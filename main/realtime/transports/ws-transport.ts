@@ -7,6 +7,7 @@
 import WebSocket from 'ws'
 import { EDGE_BLOCKED, EDGE_BLOCKED_MESSAGE, readRefusal } from '../../api/gateway-error'
 import { userAgent } from '../../api/user-agent'
+import { DeliveryClock } from './delivery-clock'
 import {
   OnceSignals,
   TransportError,
@@ -109,6 +110,7 @@ class WebSocketTransport implements RealtimeTransport {
   #graceTimer: NodeJS.Timeout | null = null
   #heartbeat: NodeJS.Timeout | null = null
   #lastHeardMs = performance.now()
+  readonly #delivery = new DeliveryClock()
 
   constructor(
     private readonly ws: WebSocket,
@@ -120,8 +122,9 @@ class WebSocketTransport implements RealtimeTransport {
     return this.ws.readyState === WebSocket.OPEN
   }
 
+  /** Bytes not yet known to have reached the service: the socket's own, or those since the last pong. */
   get bufferedBytes(): number {
-    return this.ws.bufferedAmount
+    return Math.max(this.ws.bufferedAmount, this.#delivery.unackedBytes)
   }
 
   listen(): void {
@@ -129,7 +132,11 @@ class WebSocketTransport implements RealtimeTransport {
       this.#lastHeardMs = performance.now()
       this.signals.frame(data)
     })
-    this.ws.on('pong', () => (this.#lastHeardMs = performance.now()))
+    this.ws.on('pong', (data: Buffer) => {
+      this.#lastHeardMs = performance.now()
+      const next = this.#delivery.pong(data)
+      if (next && this.ws.readyState === WebSocket.OPEN) this.ws.ping(next)
+    })
     this.ws.on('error', (cause: Error) =>
       this.signals.error(new TransportError('network', 'network', cause.message, { cause })),
     )
@@ -156,6 +163,8 @@ class WebSocketTransport implements RealtimeTransport {
   send(frame: string): boolean {
     if (this.ws.readyState !== WebSocket.OPEN) return false
     this.ws.send(frame)
+    const ping = this.#delivery.sent(Buffer.byteLength(frame))
+    if (ping) this.ws.ping(ping)
     return true
   }
 
