@@ -37,7 +37,8 @@ describe('the clock check', () => {
   it('fails for a clock behind by more than the limit, in Vietnamese too', async () => {
     const clock = await clockWith(-(CLOCK_SKEW_LIMIT_MS + 10_000), 'vi')
     expect(clock?.ok).toBe(false)
-    expect(clock?.detail).toMatch(/chậm 7[01] giây/)
+    // Behind, the header's dropped fraction of a second takes from the lag: 70 s, or 69 s.
+    expect(clock?.detail).toMatch(/chậm (69|70) giây/)
     expect(clock?.hint).toContain('NTP')
   })
 
