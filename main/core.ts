@@ -106,6 +106,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     host: { notify: (title, body) => shell.notify(title, body), setTrayStatus: (s) => tray.setAccount(s) },
     language,
   })
+  // The day's voice spending, which a conversation ended at close still writes: closing waits for it.
+  const voiceBudget = await DailyBudget.open(voiceBudgetPath(deps.dataDir))
   const voice = new VoiceService({
     endpoint: () => connection.endpoint(),
     settings: () => settings.get(),
@@ -117,7 +119,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     language,
     balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,
-    budget: await DailyBudget.open(voiceBudgetPath(deps.dataDir)),
+    budget: voiceBudget,
     // The tools read and act through the same clients as the app's views: one rate budget per key.
     tools: {
       management: () => account.client,
@@ -270,6 +272,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       stopGatewayLog()
       await reader.close()
       await voice.close()
+      await voiceBudget.flushed()
       audioPorts.closeAll()
       await account.close()
       await connection.close()
