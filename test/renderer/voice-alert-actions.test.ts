@@ -5,8 +5,6 @@
 import { flushSync } from 'svelte'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Settings, VoiceStatus } from '../../preload/contract'
-import { installFakeBridge } from './account-fake-bridge'
-import { viewHost } from './view-host'
 import {
   keyStatusFor,
   settingsWith,
@@ -15,17 +13,9 @@ import {
   voiceSnapshot,
   voiceStatus,
 } from './voice-fixtures'
+import { bridge, Voice, VoiceStore, app, host, calls, $ } from './voice-view-testbed'
 
-const bridge = installFakeBridge()
-// The bridge module reads `window.loa` once, on import: the fake is in place first.
-const { default: Voice } = await import('../../renderer/views/Voice.svelte')
-const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
-const { app } = await import('../../renderer/stores/app.svelte')
-
-const host = viewHost({ ticks: 5 })
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ')
-const $ = (testid: string) => host.target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
-const calls = (channel: string) => bridge.calls.filter((c) => c.channel === channel)
 const GATEWAY = 'https://gw.example.vn'
 
 function useSettings(patch: Partial<Settings> = {}) {

@@ -5,8 +5,6 @@
 import { flushSync } from 'svelte'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Settings, VoiceStatus } from '../../preload/contract'
-import { installFakeBridge } from './account-fake-bridge'
-import { viewHost } from './view-host'
 import {
   settingsWith,
   voiceHistory,
@@ -15,20 +13,13 @@ import {
   voiceStatus,
   voiceSummary,
 } from './voice-fixtures'
+import { bridge, Voice, VoiceStore, app, host, $ } from './voice-view-testbed'
 
-const bridge = installFakeBridge()
-// The bridge module reads `window.loa` once, on import: the fake is in place first.
-const { default: Voice } = await import('../../renderer/views/Voice.svelte')
-const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
-const { app } = await import('../../renderer/stores/app.svelte')
-
-const host = viewHost({ ticks: 5 })
 const nbsp = (s: string | null | undefined) =>
   (s ?? '')
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-const $ = (testid: string) => host.target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
 function status(patch: Partial<VoiceStatus>) {
   bridge.emit('voice:status', voiceStatus(patch))
   flushSync()

@@ -5,8 +5,6 @@
 import { flushSync } from 'svelte'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { VoiceLine } from '../../preload/contract'
-import { installFakeBridge } from './account-fake-bridge'
-import { viewHost } from './view-host'
 import {
   settingsWith,
   voiceHistory,
@@ -15,14 +13,7 @@ import {
   voiceSnapshot,
   voiceSummary,
 } from './voice-fixtures'
-
-const bridge = installFakeBridge()
-const { default: Voice } = await import('../../renderer/views/Voice.svelte')
-const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
-const { app } = await import('../../renderer/stores/app.svelte')
-
-const host = viewHost({ ticks: 5 })
-const calls = (channel: string) => bridge.calls.filter((c) => c.channel === channel)
+import { bridge, Voice, VoiceStore, app, host, calls } from './voice-view-testbed'
 
 async function show(lines: VoiceLine[] = []): Promise<void> {
   bridge.answer('voice:snapshot', () => voiceSnapshot({ lines }))

@@ -3,8 +3,6 @@
 import { flushSync } from 'svelte'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings, VoiceModel, VoiceSessionSummary, VoiceStatus } from '../../preload/contract'
-import { installFakeBridge } from './account-fake-bridge'
-import { viewHost } from './view-host'
 import {
   fakeAudio,
   settingsWith,
@@ -15,18 +13,9 @@ import {
   voiceStatus,
   voiceSummary,
 } from './voice-fixtures'
-
-const bridge = installFakeBridge()
-// The bridge module reads `window.loa` once, on import: the fake is in place first.
-const { default: Voice } = await import('../../renderer/views/Voice.svelte')
-const { VoiceStore } = await import('../../renderer/stores/voice.svelte')
-const { app } = await import('../../renderer/stores/app.svelte')
-
-const host = viewHost({ ticks: 5 })
+import { bridge, Voice, VoiceStore, app, host, calls, $ } from './voice-view-testbed'
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ')
-const $ = (testid: string) => host.target.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
-const calls = (channel: string) => bridge.calls.filter((c) => c.channel === channel)
 function status(patch: Partial<VoiceStatus>) {
   bridge.emit('voice:status', voiceStatus(patch))
   flushSync()
