@@ -34,6 +34,7 @@ export const LAYERS = [
       'main/connection/',
       'main/ipc/',
       'main/logging/',
+      'main/documents/',
       'main/errors.ts',
     ],
   },
