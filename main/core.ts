@@ -30,6 +30,7 @@ import { logGatewayRequests } from './logging/gateway-log'
 import { voiceStatusLog } from './logging/voice-log'
 import { keychainStateOf } from './support/keychain-name'
 import { SupportService } from './support/support-service'
+import { CrashService } from './crash/crash-service'
 
 /** What only the host (Electron, or the harness) can do. */
 export interface Shell extends AccountHost {
@@ -74,6 +75,8 @@ export interface Core {
   account: AccountHub
   voice: VoiceService
   reader: ReaderService
+  /** Crash records, the report offered at the next start, and what to do when main or a page dies. */
+  crash: CrashService
   /** Reads text the user selected elsewhere (the read-selection hotkey) with the saved Reader settings. */
   readSelection(text: string): Promise<void>
   /** The host reports what the global talk hotkey does on this desktop. */
@@ -172,6 +175,15 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     saveText: (request) => shell.saveText(request),
   })
 
+  const crash = await CrashService.open({
+    dataDir: deps.dataDir,
+    log,
+    appVersion: deps.info.version,
+    voice,
+    language,
+    saveText: (request) => shell.saveText(request),
+  })
+
   let launchAtLogin = settings.get().launchAtLogin
   settings.onChange((s) => {
     events.emit('settings:changed', s)
@@ -210,6 +222,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'catalog:model': ({ id }) => account.model(id),
       'file:saveText': (request) => shell.saveText(request),
       'support:save': (request) => support.save(request),
+      'crash:pending': () => crash.reports.pending(),
+      'crash:save': () => crash.reports.save(),
+      'crash:dismiss': () => crash.reports.dismiss(),
       'voice:snapshot': () => voice.snapshot(),
       'voice:models': () => voice.models(),
       'voice:press': () => voice.press(),
@@ -254,6 +269,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     account,
     voice,
     reader,
+    crash,
     language,
     readSelection: (text) =>
       readSelection(text, {

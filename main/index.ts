@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, nativeTheme, protocol, session } from 'electron'
 import type { Core } from './core'
-import { logCrashes, openAppLog } from './app/app-log'
+import { endHungPage, logCrashes, openAppLog } from './app/app-log'
+import { pageErrorHtml } from './crash/crash-text'
+import type { PageCrashes } from './crash/page-crash'
 import { registerAppScheme, serveAppProtocol } from './app/app-protocol'
 import { composeElectron, createElectronShell, HIDDEN_ARG } from './app/compose-electron'
 import { startGlobalHotkey } from './app/global-hotkey'
@@ -56,8 +58,18 @@ async function start(): Promise<void> {
   })
   const shell = createElectronShell(windows)
   const log = await openAppLog()
-  logCrashes(log)
-  const core = await composeElectron(shell, log)
+  let core: Core | null = null
+  let pageCrashes: PageCrashes | null = null
+  logCrashes(log, {
+    crash: () => core?.crash ?? null,
+    pages: () => (pageCrashes ? { crashes: pageCrashes, surfaceOf: (c) => windows.surfaceOf(c) } : null),
+  })
+  core = await composeElectron(shell, log)
+  pageCrashes = core.crash.pages({
+    restore: (surface, route) => windows.reloadPage(surface, route),
+    showError: (surface, text) => windows.showErrorPage(surface, pageErrorHtml(text)),
+  })
+  windows.onPageHung(endHungPage)
   const settings = core.settings
   nativeTheme.themeSource = settings.get().theme
 

@@ -37,6 +37,7 @@ export class AppWindows {
   #popup: BrowserWindow | null = null
   #quitting = false
   #popupHiddenByBlurAt = 0
+  #onHung: ((contents: WebContents) => void) | null = null
 
   constructor(private readonly opts: WindowsOptions) {}
 
@@ -108,6 +109,27 @@ export class AppWindows {
     return [this.#main, this.#popup].flatMap((w) => (w && !w.isDestroyed() ? [w.webContents] : []))
   }
 
+  /**
+   * Loads a window's page again after it died, on the route it showed: the window itself (where it is,
+   * its size, shown or hidden) outlives its page, so nothing else needs restoring.
+   */
+  reloadPage(surface: Surface, route: string): void {
+    const contents = this.webContentsOf(surface)
+    if (!contents) return
+    const known = surface === 'popup' ? route === 'popup' : VIEWS.some((v) => v === route)
+    void contents.loadURL(this.opts.pageUrl(known ? (route as ViewName | 'popup') : surfaceRoute(surface)))
+  }
+
+  /** In place of a page that keeps dying: a page of text, with no script. */
+  showErrorPage(surface: Surface, html: string): void {
+    void this.webContentsOf(surface)?.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`)
+  }
+
+  /** Hears of a window whose page stopped answering. */
+  onPageHung(listener: (contents: WebContents) => void): void {
+    this.#onHung = listener
+  }
+
   /** Repaints the window backgrounds after a theme change. */
   applyTheme(): void {
     for (const w of [this.#main, this.#popup]) {
@@ -151,6 +173,7 @@ export class AppWindows {
   }
 
   #keepOnClose(win: BrowserWindow): void {
+    win.on('unresponsive', () => this.#onHung?.(win.webContents))
     win.on('close', (event) => {
       if (this.#quitting) return
       event.preventDefault()
@@ -190,6 +213,12 @@ export class AppWindows {
       },
     })
   }
+}
+
+const VIEWS: readonly ViewName[] = ['voice', 'reader', 'usage', 'catalog', 'settings']
+
+function surfaceRoute(surface: Surface): ViewName | 'popup' {
+  return surface === 'popup' ? 'popup' : 'voice'
 }
 
 function backgroundColor(): string {

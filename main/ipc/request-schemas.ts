@@ -64,6 +64,9 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
     })
     .strict(),
   'support:save': z.object({ audioDevices: z.array(z.string().max(300)).max(64).nullable() }).strict(),
+  'crash:pending': none,
+  'crash:save': none,
+  'crash:dismiss': none,
   'voice:snapshot': none,
   'voice:models': none,
   'voice:press': none,

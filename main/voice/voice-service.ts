@@ -359,6 +359,34 @@ export class VoiceService {
     return this.#toSummary(await engine.end())
   }
 
+  /** A conversation holds a session on the service, which bills while it is open. */
+  get sessionOpen(): boolean {
+    return (this.#engine?.sessionId ?? null) !== null
+  }
+
+  /**
+   * Ends the conversation now, for a crash: its DELETE settles the bill at once, where a process that just
+   * went would leave the session billed until the service's 3-minute idle end (realtime-api.md "Session
+   * lifecycle"). Waits at most `timeoutMs`, since a crashing app cannot wait on a network that does not
+   * answer; 'timeout' then says the service may still hold it.
+   */
+  async endNow(timeoutMs: number): Promise<'ended' | 'none' | 'timeout'> {
+    if (!this.#engine) return 'none'
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)),
+    )
+    const ended = this.end().then(
+      () => 'ended' as const,
+      () => 'ended' as const,
+    )
+    try {
+      return await Promise.race([ended, late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   async close(): Promise<void> {
     this.#closed = true
     this.#prepareRound++

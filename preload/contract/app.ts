@@ -57,6 +57,15 @@ export interface SaveTextRequest {
   kind: 'csv' | 'json'
 }
 
+/** Crashes recorded in an earlier run, offered at the next start as a report to save (never sent). */
+export interface CrashNotice {
+  count: number
+  /** When the latest happened (ISO). */
+  lastAt: string
+  /** `main`: Loa itself closed; `renderer`: a window's page did, and was reloaded. */
+  lastKind: 'main' | 'renderer'
+}
+
 export interface SupportSaveRequest {
   /** The audio devices by name, as the page sees them; null when it cannot list them. */
   audioDevices: string[] | null

@@ -5,6 +5,7 @@
 import type { DailyUsage, Glance, ModelUsage, Part, UsageDays, UsageRecordsPage } from './account'
 import type {
   AppInfo,
+  CrashNotice,
   ConnectionStatus,
   KeyStatus,
   Notice,
@@ -75,6 +76,12 @@ export interface Requests {
    * It never holds the key, a token or text read aloud.
    */
   'support:save': { request: SupportSaveRequest; response: { path: string } | null }
+  /** Crashes of the last run not yet saved or dismissed; null when there were none. */
+  'crash:pending': { request: void; response: CrashNotice | null }
+  /** Saves the crash report (the records and the log lines before each) where the user chooses; null when cancelled. */
+  'crash:save': { request: void; response: { path: string } | null }
+  /** Forgets the last run's crashes without saving them. */
+  'crash:dismiss': { request: void; response: void }
   /** The conversation so far: status, lines and the last summary. */
   'voice:snapshot': { request: void; response: VoiceSnapshot }
   /** Realtime models with the VND-per-minute estimate for the user's plan. */
