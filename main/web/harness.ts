@@ -19,6 +19,7 @@ import { openFileLog } from '../logging/log'
 import type { SecretStoreChoice } from '../secrets/choose-store'
 import { MemorySecretStore } from '../secrets/memory-store'
 import { SettingsService } from '../settings/settings-service'
+import type { CrashedPageHost, PageGone } from '../crash/page-crash'
 import type { AccessOptions } from './access'
 import { relayAudio } from './audio-relay'
 import { BridgeSockets } from './bridge-socket'
@@ -37,6 +38,11 @@ export interface WebHarnessOptions {
   osLocale?: string
   /** How long links and sessions live and how many there may be; the defaults are access.ts's. */
   access?: Omit<AccessOptions, 'port'>
+  /**
+   * What drives the browser, when something does (the browser tests): it reloads a tab whose page died,
+   * or shows the error page in it. A person's browser reloads its own tab ("Reload" on Chromium's page).
+   */
+  pages?: CrashedPageHost
 }
 
 export interface WebHarness {
@@ -48,6 +54,11 @@ export interface WebHarness {
   launchUrl(view?: ViewName | 'popup'): string
   /** The path every page, asset and socket of this run lives under (and its cookie's Path). */
   scope: string
+  /**
+   * A tab's page died: the harness's `render-process-gone`, reported by what drives the browser. It is
+   * logged and recorded, and the page restored on its route through `pages`, as the app does.
+   */
+  pageGone(page: PageGone): Promise<'restored' | 'error-page'>
   close(): Promise<void>
 }
 
@@ -114,6 +125,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       error: null,
     },
   })
+  const pages = core.crash.pages(opts.pages ?? { restore: () => {}, showError: () => {} })
   const bridge = new BridgeSockets(core.router)
   core.events.addSink((channel, payload) => bridge.broadcast(channel, payload))
 
@@ -145,6 +157,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
     core,
     desktop,
     launchUrl: (view = 'voice') => server.launchUrl(view),
+    pageGone: (page) => pages.gone(page),
     close: () => close(),
   }
 }

@@ -38,6 +38,17 @@ process.stdout.write(
 if (secrets.warning)
   process.stderr.write(`Note: ${secrets.warning}: the key is kept in memory for this run only.\n`)
 
+// As the app does (main/crash/main-crash.ts), less the relaunch: a person started this in a terminal.
+const startedAtMs = Date.now()
+process.on('uncaughtException', (err) => {
+  void harness.core.crash
+    .mainCrashed('exception', err, Date.now() - startedAtMs)
+    .finally(() => process.exit(1))
+})
+process.on('unhandledRejection', (reason) => {
+  void harness.core.crash.mainCrashed('rejection', reason, Date.now() - startedAtMs)
+})
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void harness.close().then(() => process.exit(0)))
 }
