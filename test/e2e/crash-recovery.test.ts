@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { crashFilePath, type CrashRecord } from '../../main/crash/crash-record'
 import { pageErrorHtml } from '../../main/crash/crash-text'
+import { MAX_RESTORES_PER_MINUTE } from '../../main/crash/page-crash'
 import { startWebHarness, type WebHarness } from '../../main/web/harness'
 import { launchChromium } from './support/browser'
 import { RENDERER_DIR } from './support/harness'
@@ -117,6 +118,40 @@ describe('a page that crashes in the browser', () => {
     } finally {
       await second.close()
       await again.close()
+    }
+  })
+
+  it('gets the error page instead of a reload once it has been reloaded 3 times in a minute', async () => {
+    const context = await browser.newContext()
+    const tabs: Page[] = []
+    const harness = await startHarness(context, tabs)
+    try {
+      let current = await context.newPage()
+      await current.goto(harness.launchUrl('catalog'))
+      const outcomes: string[] = []
+      for (let i = 0; i <= MAX_RESTORES_PER_MINUTE; i++) {
+        await current.locator('main[data-view="catalog"]').waitFor({ timeout: 15_000 })
+        const tab = current
+        const heard = new Promise<void>((resolve) =>
+          tab.once('crash', () => {
+            void harness
+              .pageGone({ surface: 'main', reason: 'crashed', route: routeOf(tab.url()) })
+              .then((outcome) => void outcomes.push(outcome))
+              .finally(resolve)
+          }),
+        )
+        void (await context.newCDPSession(tab)).send('Page.crash').catch(() => {})
+        await heard
+        await expect.poll(() => tabs.length, { timeout: 10_000 }).toBe(i + 1)
+        current = tabs[i] as Page
+      }
+      expect(outcomes).toEqual(['restored', 'restored', 'restored', 'error-page'])
+      await expect
+        .poll(() => current.textContent('h1').catch(() => null), { timeout: 10_000 })
+        .toBe("Loa's window closed unexpectedly several times")
+    } finally {
+      await harness.close()
+      await context.close()
     }
   })
 })
