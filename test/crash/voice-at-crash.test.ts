@@ -9,9 +9,10 @@ import type { VoiceStatus } from '../../preload/contract'
 import { CrashStore } from '../../main/crash/crash-record'
 import { handleMainCrash } from '../../main/crash/main-crash'
 import { createLog } from '../../main/logging/log'
-import { SessionsApi } from '../../main/realtime'
+import { createSessionEngine, SessionsApi, type SessionEngine } from '../../main/realtime'
 import { voice as toneVoice } from '../realtime/support/demo-engine'
 import { speakInto, startVoiceRig, type VoiceRig } from '../voice/support/voice-rig'
+import type { VoiceServiceDeps } from '../../main/voice/voice-service'
 
 const MIC_RATE_HZ = 16_000
 let rig: VoiceRig | null = null
@@ -63,5 +64,33 @@ describe('a voice session open when main crashes', () => {
     )
     expect((await store.read())[0]).toMatchObject({ kind: 'main', voiceSessionOpen: true })
     expect(r.voice.sessionOpen).toBe(false)
+  })
+
+  it('is waited on no longer than the timeout when its end does not answer', async () => {
+    // The real engine, except that its end hangs while `hold` is set, as over a network that went away.
+    let hold = true
+    const createEngine: VoiceServiceDeps['createEngine'] = (endpoint, options, playback, prepared) => {
+      const real = createSessionEngine(endpoint, options, { playback, prepared })
+      return new Proxy(real, {
+        get(target, name) {
+          if (name === 'end' && hold) return () => new Promise(() => {})
+          const value: unknown = Reflect.get(target, name, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      }) as SessionEngine
+    }
+    const r = (rig = await startVoiceRig({ model: 'openai/gpt-realtime-mini' }, 'ordinary', createEngine))
+    dir = await mkdtemp(join(tmpdir(), 'loa-voice-crash-'))
+    r.voice.press()
+    await speakInto(r.page, toneVoice(MIC_RATE_HZ / 4, MIC_RATE_HZ), MIC_RATE_HZ)
+    await r.until(() => lastStatus(r)?.session != null, 15_000, 'a session to open')
+    const id = lastStatus(r)?.session?.id as string
+
+    expect(await r.voice.endNow(200)).toBe('timeout')
+    expect(r.realtime.getSessionDebug(id)?.status).toBe('active')
+    // Once the end answers again, the next endNow ends the session on the service.
+    hold = false
+    expect(await r.voice.endNow(5_000)).toBe('ended')
+    expect(r.realtime.getSessionDebug(id)?.status).toBe('ended')
   })
 })
