@@ -31,6 +31,11 @@ const BACKGROUND = { light: '#ffffff', dark: '#1e1f22' }
  * A click this soon after a blur-hide means "close", not "open again".
  */
 const REOPEN_AFTER_BLUR_GUARD_MS = 300
+/**
+ * Electron says a page is unresponsive after a few seconds without an answer; a long chart or a large
+ * text can take that long once. A page still hung this much later is taken as dead and reloaded.
+ */
+const HUNG_GRACE_MS = 10_000
 
 export class AppWindows {
   #main: BrowserWindow | null = null
@@ -173,7 +178,10 @@ export class AppWindows {
   }
 
   #keepOnClose(win: BrowserWindow): void {
-    win.on('unresponsive', () => this.#onHung?.(win.webContents))
+    win.on('unresponsive', () => {
+      const hung = setTimeout(() => this.#onHung?.(win.webContents), HUNG_GRACE_MS)
+      win.once('responsive', () => clearTimeout(hung))
+    })
     win.on('close', (event) => {
       if (this.#quitting) return
       event.preventDefault()
