@@ -25,7 +25,6 @@ import { ReaderService, type ReaderServiceDeps, type SaveAudioRequest } from './
 import { VoiceService, type VoiceServiceDeps } from './voice/voice-service'
 import { DailyBudget, voiceBudgetPath } from './voice/daily-budget'
 import { TrayComposer } from './voice/voice-tray'
-import type { TalkTarget } from './hotkey/hold-to-talk'
 import { TalkKeyWatch } from './hotkey/talk-key-watch'
 import { createLog, type Log } from './logging/log'
 import { logGatewayRequests } from './logging/gateway-log'
@@ -80,8 +79,11 @@ export interface Core {
   readSelection(text: string): Promise<void>
   /** The host reports what the global talk hotkey does on this desktop. */
   setHotkeyStatus(status: HotkeyStatus): void
-  /** Where the host's talk key presses and releases: voice chat, or the welcome's test of the key. */
-  talkKey: TalkTarget
+  /**
+   * Where the host's talk key presses and releases: voice chat, or the welcome's test of the key. The
+   * harness has no key hook, so its tests press and release here as the OS hook would.
+   */
+  talkKey: TalkKeyWatch
   /** The UI language now: the setting, or the OS locale when it says "system". */
   language(): Language
   close(): Promise<void>
