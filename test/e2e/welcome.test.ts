@@ -3,6 +3,7 @@
 // each step for real: the language switches, a key is checked with a second demo service standing in for
 // the user's gateway, the talk key's down and up arrive through main (pressed where the OS hook would press),
 // the WAV microphone moves the meter, a voice sample plays, and the tray text fits the desktop.
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,8 +15,10 @@ import { startTestHarness } from './support/harness'
 import { until } from './support/until'
 import { fakeMicArgs, makeSpeech, type SpeechFile } from './support/voice-page'
 
-/** The level a voice reaches on the meter; the file's speech peaks far above it, a silent input stays at 0. */
+/** The welcome's own threshold for "Loa hears you" (MicrophoneStep.svelte). */
 const HEARD_PEAK = 0.05
+/** Two seconds of the meter's reads, at 50 ms each: long enough for any sound in the file to show. */
+const SILENT_READS = 40
 
 let browser: Browser
 let gateway: DemoServer
@@ -195,6 +198,31 @@ describe('the first-run welcome', { timeout: 120_000 }, () => {
     } finally {
       await page.close()
       await h.close()
+    }
+  })
+
+  it('does not count a silent microphone as heard', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'loa-welcome-silence-'))
+    const silence = join(dir, 'silence.wav')
+    execFileSync('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', silence, 'trim', '0', '3'])
+    const quiet = await launchChromium(fakeMicArgs(silence))
+    const h = await startTestHarness({ firstRun: true })
+    try {
+      h.core.settings.update({ welcome: { done: ['language', 'key', 'talkKey'] } })
+      const page = await quiet.newPage()
+      await page.goto(h.launchUrl('voice'))
+      await page.getByTestId('welcome').waitFor()
+      expect(await page.getAttribute('[data-testid="welcome"]', 'data-step')).toBe('microphone')
+      await page.getByTestId('welcome-mic-start').click()
+      const mic = page.getByTestId('welcome-mic')
+      await until(async () => Number(await mic.getAttribute('data-reads')) >= SILENT_READS, 'the meter read')
+      expect(Number(await mic.getAttribute('data-peak'))).toBeLessThanOrEqual(HEARD_PEAK)
+      expect(h.core.settings.get().welcome.done).not.toContain('microphone')
+      expect(await page.getByTestId('welcome-next').textContent()).toBe('Bỏ qua bước này')
+    } finally {
+      await quiet.close()
+      await h.close()
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })
