@@ -25,6 +25,7 @@ import { ReaderService, type ReaderServiceDeps, type SaveAudioRequest } from './
 import { VoiceService, type VoiceServiceDeps } from './voice/voice-service'
 import { DailyBudget, voiceBudgetPath } from './voice/daily-budget'
 import { TrayComposer } from './voice/voice-tray'
+import { TalkKeyWatch } from './hotkey/talk-key-watch'
 import { createLog, type Log } from './logging/log'
 import { logGatewayRequests } from './logging/gateway-log'
 import { voiceStatusLog } from './logging/voice-log'
@@ -81,6 +82,11 @@ export interface Core {
   readSelection(text: string): Promise<void>
   /** The host reports what the global talk hotkey does on this desktop. */
   setHotkeyStatus(status: HotkeyStatus): void
+  /**
+   * Where the host's talk key presses and releases: voice chat, or the welcome's test of the key. The
+   * harness has no key hook, so its tests press and release here as the OS hook would.
+   */
+  talkKey: TalkKeyWatch
   /** The UI language now: the setting, or the OS locale when it says "system". */
   language(): Language
   close(): Promise<void>
@@ -165,6 +171,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     error: null,
   }
 
+  const talkKey = new TalkKeyWatch({
+    voice: { press: () => voice.press(), release: () => voice.release() },
+    report: (down) => events.emit('hotkey:key', { down }),
+  })
+
   voice.setHotkeyArmed(hotkeyStatus.mode !== 'none' && hotkeyStatus.error === null && !hotkeyStatus.conflict)
   const support = new SupportService({
     log,
@@ -245,6 +256,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'voice:rtcState': ({ linkId, state, reason }, ctx) =>
         voice.rtc.state(linkId, mainWindowOnly(ctx, state), reason ?? null),
       'hotkey:status': () => hotkeyStatus,
+      'hotkey:watch': ({ on }) => talkKey.watch(on),
       'tts:models': () => reader.models(),
       'tts:voices': ({ model }) => reader.voices(model),
       'tts:estimate': (choice) => reader.estimate(choice),
@@ -271,6 +283,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     reader,
     crash,
     language,
+    talkKey,
     readSelection: (text) =>
       readSelection(text, {
         reader,
@@ -286,6 +299,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     async close() {
       stopGatewayLog()
+      talkKey.dispose()
       await reader.close()
       await voice.close()
       await voiceBudget.flushed()

@@ -99,9 +99,9 @@ async function start(): Promise<void> {
     target: {
       press: () => {
         windows.ensureMain()
-        core.voice.press()
+        core.talkKey.press()
       },
-      release: () => core.voice.release(),
+      release: () => core.talkKey.release(),
     },
     setStatus: (status) => core.setHotkeyStatus(status),
   })

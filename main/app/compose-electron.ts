@@ -100,6 +100,7 @@ export async function composeElectron(shell: ElectronShell, log: Log): Promise<C
       version: app.getVersion(),
       platform: process.platform,
       osLocale: osLocale(),
+      ...(process.env['XDG_CURRENT_DESKTOP'] ? { desktop: process.env['XDG_CURRENT_DESKTOP'] } : {}),
     },
     onError: (channel, err) => console.error(`[loa] ${channel} failed:`, err),
     log,

@@ -101,6 +101,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
     })
     .strict(),
   'hotkey:status': none,
+  'hotkey:watch': z.object({ on: z.boolean() }).strict(),
   'tts:models': none,
   'tts:voices': z.object({ model: modelId }).strict(),
   'tts:estimate': readerChoice,

@@ -1,7 +1,7 @@
 // The settings' shape, defaults and validation. Each field falls back to its default on its own,
 // so one bad value in the file never costs the user the others.
 import { z } from 'zod'
-import type { Settings, SettingsPatch } from '../../preload/contract'
+import { WELCOME_STEPS, type Settings, type SettingsPatch, type WelcomeState } from '../../preload/contract'
 
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: null,
@@ -33,7 +33,12 @@ export const DEFAULT_SETTINGS: Settings = {
     autoGainControl: true,
     soundCues: true,
   },
+  // A fresh profile opens on the welcome; see salvageSettings for a file from before it existed.
+  welcome: { status: 'pending', done: [] },
 }
+
+/** What a settings file written before the welcome existed gets: that user has already set Loa up. */
+export const WELCOME_FOR_EARLIER_USERS: WelcomeState = { status: 'finished', done: [] }
 
 const httpUrl = z
   .string()
@@ -102,6 +107,13 @@ export const settingsSchema = z.object({
     autoGainControl: z.boolean(),
     soundCues: z.boolean(),
   }),
+  welcome: z.object({
+    status: z.enum(['pending', 'finished', 'skipped']),
+    done: z
+      .array(z.enum(WELCOME_STEPS))
+      .max(WELCOME_STEPS.length)
+      .refine((d) => new Set(d).size === d.length, 'each step once'),
+  }),
 }) satisfies z.ZodType<Settings>
 
 const shape = settingsSchema.shape
@@ -129,6 +141,7 @@ export const settingsPatchSchema = z
     refreshIntervalSec: shape.refreshIntervalSec.optional(),
     launchAtLogin: shape.launchAtLogin.optional(),
     audio: nestedPatch(shape.audio),
+    welcome: nestedPatch(shape.welcome),
   })
   .strict() satisfies z.ZodType<SettingsPatch>
 
@@ -147,7 +160,11 @@ export function salvageSettings(raw: unknown): SalvageResult {
     const fallback = DEFAULT_SETTINGS[key as keyof Settings]
     const value = source[key]
     if (value === undefined) {
-      out[key] = structuredClone(fallback)
+      // A file that exists but has no welcome was written before the welcome: its user is not sent through it.
+      out[key] =
+        key === 'welcome' && isRecord(raw) && Object.keys(raw).length > 0
+          ? structuredClone(WELCOME_FOR_EARLIER_USERS)
+          : structuredClone(fallback)
       continue
     }
     const whole = (fieldSchema as z.ZodType).safeParse(value)

@@ -5,7 +5,12 @@ import type { z } from 'zod'
 import { checkGatewayUrl } from '../api/endpoint-rule'
 import { AppError } from '../errors'
 import type { Settings, SettingsSnapshot } from '../../preload/contract'
-import { salvageSettings, settingsPatchSchema, settingsSchema } from './settings-schema'
+import {
+  salvageSettings,
+  settingsPatchSchema,
+  settingsSchema,
+  WELCOME_FOR_EARLIER_USERS,
+} from './settings-schema'
 
 /** The part of electron-store / Conf this service uses. */
 export interface SettingsBackend {
@@ -164,7 +169,9 @@ async function readChecked(filePath: string): Promise<{ settings: Settings; dama
     // An editor may save the file with a byte-order mark; it is not content, and the values behind it stand.
     raw = JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch {
-    return { settings: salvageSettings({}).settings, damage: 'the file is not valid JSON' }
+    // Someone wrote this file, so its user has been through Loa before: no welcome for them either.
+    const settings = { ...salvageSettings({}).settings, welcome: structuredClone(WELCOME_FOR_EARLIER_USERS) }
+    return { settings, damage: 'the file is not valid JSON' }
   }
   const { settings, invalidFields } = salvageSettings(raw)
   return { settings, damage: invalidFields.length ? `invalid values: ${invalidFields.join(', ')}` : null }

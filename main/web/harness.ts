@@ -36,6 +36,8 @@ export interface WebHarnessOptions {
   secrets?: SecretStoreChoice
   startDemo?: () => Promise<DemoHandle>
   osLocale?: string
+  /** The desktop the page is told it runs on (`XDG_CURRENT_DESKTOP`); this process's unless a test says. */
+  desktop?: string
   /** How long links and sessions live and how many there may be; the defaults are access.ts's. */
   access?: Omit<AccessOptions, 'port'>
   /**
@@ -74,6 +76,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       new Conf<Record<string, unknown>>({ cwd: opts.dataDir, configName: 'settings', projectName: 'loa' }),
   })
   const desktop: WebHarness['desktop'] = { notifications: [], tray: null, saved: [] }
+  const desktopName = opts.desktop ?? process.env['XDG_CURRENT_DESKTOP']
   // The harness's log sits in its data folder, as the app's sits in Electron's log folder.
   const log = await openFileLog({ dir: join(opts.dataDir, 'logs'), name: 'main' })
   let close: () => Promise<void> = async () => {}
@@ -98,6 +101,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       version: APP_VERSION,
       platform: platform(),
       osLocale: opts.osLocale ?? Intl.DateTimeFormat().resolvedOptions().locale,
+      ...(desktopName ? { desktop: desktopName } : {}),
     },
     shell: {
       showView: (view) => core.events.emit('nav:show', { view }),

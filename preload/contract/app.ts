@@ -24,6 +24,11 @@ export interface AppInfo {
   osLocale: string
   /** Which window this page lives in. */
   surface: 'main' | 'popup'
+  /**
+   * The Linux desktop (`XDG_CURRENT_DESKTOP`, e.g. `GNOME`, `KDE`), for where the tray icon shows; absent
+   * elsewhere or when the session does not say.
+   */
+  desktop?: string
 }
 
 export type NoticeLevel = 'info' | 'warning' | 'error'

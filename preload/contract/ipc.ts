@@ -121,6 +121,11 @@ export interface Requests {
   /** The page's peer connected, failed or closed. */
   'voice:rtcState': { request: { linkId: number; state: VoiceRtcState; reason?: string }; response: void }
   'hotkey:status': { request: void; response: HotkeyStatus }
+  /**
+   * Opens (true) or closes the welcome's test of the talk key: while open, the key's downs and ups arrive as
+   * `hotkey:key` and start no conversation. It closes by itself after two minutes; true again renews it.
+   */
+  'hotkey:watch': { request: { on: boolean }; response: void }
   /** Speech models with their rules and prices on the user's plan. */
   'tts:models': { request: void; response: ReaderModels }
   'tts:voices': { request: { model: string }; response: ReaderVoices }
@@ -160,6 +165,8 @@ export interface Events {
   /** Work for the page's WebRTC peer (see VoiceRtcCommand). */
   'voice:rtc': VoiceRtcCommand
   'hotkey:changed': HotkeyStatus
+  /** The talk key went down or up while the welcome's test of it is open. */
+  'hotkey:key': { down: boolean }
   /** The reading started, progressed, failed or finished. */
   'tts:reading': ReadingStatus
   'tts:history': ReaderHistoryItem[]

@@ -58,6 +58,20 @@ export interface AudioSettings {
   soundCues: boolean
 }
 
+/** The first-run welcome's steps, in the order it shows them. */
+export const WELCOME_STEPS = ['language', 'key', 'talkKey', 'microphone', 'speaker', 'tray'] as const
+export type WelcomeStep = (typeof WELCOME_STEPS)[number]
+
+export interface WelcomeState {
+  /**
+   * `pending`: the main window opens on the welcome. `finished` or `skipped`: it opens only from Settings.
+   * A settings file written before the welcome existed counts as `finished`: that user has set Loa up.
+   */
+  status: 'pending' | 'finished' | 'skipped'
+  /** Steps the user did (not skipped), so a second pass starts at the first one left. */
+  done: WelcomeStep[]
+}
+
 export interface Settings {
   /** The gateway's base URL, e.g. `https://gateway.example.com`. null until the user sets one. */
   baseUrl: string | null
@@ -70,6 +84,7 @@ export interface Settings {
   refreshIntervalSec: number
   launchAtLogin: boolean
   audio: AudioSettings
+  welcome: WelcomeState
 }
 
 /** A settings change: any top-level field, nested objects merged one level deep. */

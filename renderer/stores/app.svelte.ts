@@ -17,6 +17,8 @@ export class AppStore {
   info: AppInfo | null = $state(null)
   restoredFrom: SettingsSnapshot['restoredFrom'] | null = $state(null)
   loadError: string | null = $state(null)
+  /** The welcome was opened again from Settings (a pending one shows without this). */
+  welcomeOpen = $state(false)
   #systemDark = $state(false)
 
   readonly settings = new BridgeValue<Settings | null>(null, (set) => loa.settings.onChanged(set))
@@ -60,6 +62,11 @@ export class AppStore {
     const setting = this.settings.current?.theme ?? 'system'
     if (setting !== 'system') return setting
     return this.#systemDark ? 'dark' : 'light'
+  }
+
+  /** The main window shows the welcome: on a first run, or when Settings opens it again. */
+  get showsWelcome(): boolean {
+    return this.welcomeOpen || this.settings.current?.welcome?.status === 'pending'
   }
 
   t = (key: MessageKey, params?: Record<string, string | number>): string =>

@@ -132,3 +132,48 @@ describe('the popup of an account that may see only the catalog', () => {
     expect(found).toEqual([])
   })
 })
+
+describe('the first-run welcome', () => {
+  it(
+    'has no accessibility violation on any step, in either theme or language',
+    { timeout: 120_000 },
+    async () => {
+      const fresh = await startTestHarness({ firstRun: true })
+      const found: string[] = []
+      const errors: string[] = []
+      try {
+        for (const [theme, language] of [
+          ['light', 'vi'],
+          ['dark', 'en'],
+        ] as const) {
+          fresh.core.settings.update({ theme, language })
+          const page = await browser.newPage()
+          page.on('pageerror', (e) => errors.push(e.message))
+          await page.goto(fresh.launchUrl('voice'))
+          const welcome = page.getByTestId('welcome')
+          await welcome.waitFor()
+          expect(await page.getAttribute('html', 'lang')).toBe(language)
+          for (const step of ['language', 'key', 'talkKey', 'microphone', 'speaker', 'tray']) {
+            expect(await welcome.getAttribute('data-step')).toBe(step)
+            await settled(page, `welcome ${step}`)
+            await check(page, `welcome ${step} ${theme} ${language}`, found)
+            // Moving on hands the focus to the new step's heading.
+            if (step !== 'tray') {
+              await page.getByTestId('welcome-next').click()
+              await until(
+                async () =>
+                  (await page.evaluate(() => document.activeElement?.id)) === 'welcome-step-heading',
+                'the focus on the next step',
+              )
+            }
+          }
+          await page.close()
+        }
+      } finally {
+        await fresh.close()
+      }
+      expect(errors).toEqual([])
+      expect(found).toEqual([])
+    },
+  )
+})

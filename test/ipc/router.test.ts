@@ -36,6 +36,8 @@ describe('the IPC router', () => {
       ['key:set', { key: 42 }, 'key'],
       ['key:set', { key: 'x'.repeat(5000) }, 'key'],
       ['key:status', { unexpected: true }, undefined],
+      ['hotkey:watch', { on: 'yes' }, 'on'],
+      ['hotkey:watch', { on: true, key: 'x' }, undefined],
       ['file:saveText', { suggestedName: '../../.bashrc', content: 'x', kind: 'csv' }, 'suggestedName'],
       ['file:saveText', { suggestedName: 'a\u0000b.csv', content: 'x', kind: 'csv' }, 'suggestedName'],
       ['file:saveText', { suggestedName: 'ok.csv', content: 'x', kind: 'exe' }, 'kind'],

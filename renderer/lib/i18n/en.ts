@@ -9,6 +9,7 @@ import { supportEn } from './sections/support.en'
 import { spendingEn } from './sections/spending.en'
 import { voiceEn } from './sections/voice.en'
 import { voiceToolsEn } from './sections/voice-tools.en'
+import { welcomeEn } from './sections/welcome.en'
 import type { MessageKey } from './vi'
 
 /** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
@@ -27,6 +28,7 @@ export const en: Record<MessageKey, string> = {
   ...errorEn,
   ...hotkeyEn,
   ...voiceEn,
+  ...welcomeEn,
   ...voiceToolsEn,
   ...readerEn,
   ...usageModelEn,

@@ -11,6 +11,7 @@ import { supportVi } from './sections/support.vi'
 import { spendingVi } from './sections/spending.vi'
 import { voiceVi } from './sections/voice.vi'
 import { voiceToolsVi } from './sections/voice-tools.vi'
+import { welcomeVi } from './sections/welcome.vi'
 
 /** The views' names: the nav, each view's title and the popup's buttons all read them from here. */
 const VIEW_NAMES = {
@@ -28,6 +29,7 @@ export const vi = {
   ...errorVi,
   ...hotkeyVi,
   ...voiceVi,
+  ...welcomeVi,
   ...voiceToolsVi,
   ...readerVi,
   ...usageModelVi,

@@ -51,6 +51,7 @@ export function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'voice:rtcMessage': notUnderTest,
     'voice:rtcState': notUnderTest,
     'hotkey:status': notUnderTest,
+    'hotkey:watch': notUnderTest,
     'tts:models': notUnderTest,
     'tts:voices': notUnderTest,
     'tts:estimate': notUnderTest,
