@@ -20,7 +20,10 @@ export const LAYERS = [
     ],
   },
   { name: 'wiring', paths: ['main/core.ts'] },
-  { name: 'features', paths: ['main/account/', 'main/voice/', 'main/hotkey/', 'main/tts/', 'main/support/'] },
+  {
+    name: 'features',
+    paths: ['main/account/', 'main/voice/', 'main/hotkey/', 'main/tts/', 'main/support/', 'main/updates/'],
+  },
   {
     name: 'libraries',
     paths: [

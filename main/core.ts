@@ -6,6 +6,8 @@ import type {
   KeyStatus,
   Language,
   SaveTextRequest,
+  UpdateState,
+  UpdateWait,
   ViewName,
 } from '../preload/contract'
 import { AccountHub, type AccountHost } from './account/account-hub'
@@ -30,6 +32,9 @@ import { logGatewayRequests } from './logging/gateway-log'
 import { voiceStatusLog } from './logging/voice-log'
 import { keychainStateOf } from './support/keychain-name'
 import { SupportService } from './support/support-service'
+import { systemClock, type Clock } from './updates/schedule'
+import { UpdateService } from './updates/update-service'
+import type { UpdateSource } from './updates/update-source'
 
 /** What only the host (Electron, or the harness) can do. */
 export interface Shell extends AccountHost {
@@ -63,6 +68,8 @@ export interface CoreDeps {
   voice?: Pick<VoiceServiceDeps, 'createEngine' | 'api'>
   /** Tests build the speech client their own way. */
   reader?: Pick<ReaderServiceDeps, 'client' | 'firstChunkChars'>
+  /** Where updates come from and how one is installed; without it (no feed set) Loa never checks. */
+  updates?: { source: UpdateSource; install(): void; clock?: Clock }
 }
 
 export interface Core {
@@ -74,6 +81,8 @@ export interface Core {
   account: AccountHub
   voice: VoiceService
   reader: ReaderService
+  /** The update policy; null when no feed is set. */
+  updates: UpdateService | null
   /** Reads text the user selected elsewhere (the read-selection hotkey) with the saved Reader settings. */
   readSelection(text: string): Promise<void>
   /** The host reports what the global talk hotkey does on this desktop. */
@@ -82,6 +91,9 @@ export interface Core {
   language(): Language
   close(): Promise<void>
 }
+
+/** Voice states with no conversation running: a restart cuts nothing short. */
+const VOICE_AT_REST: ReadonlySet<string> = new Set(['idle', 'ended', 'failed'])
 
 export async function createCore(deps: CoreDeps): Promise<Core> {
   const { settings, shell } = deps
@@ -172,6 +184,28 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     saveText: (request) => shell.saveText(request),
   })
 
+  const busy = (): UpdateWait | null => {
+    if (!VOICE_AT_REST.has(voice.snapshot().status.state)) return 'voice'
+    return reader.snapshot().reading?.state === 'running' ? 'reading' : null
+  }
+  const updates = deps.updates
+    ? new UpdateService({
+        source: deps.updates.source,
+        install: deps.updates.install,
+        clock: deps.updates.clock ?? systemClock,
+        currentVersion: deps.info.version,
+        busy,
+        log,
+        onChange: (state) => events.emit('app:update', state),
+      })
+    : null
+  const noUpdate: UpdateState = { offer: null }
+  // A restart waiting for the conversation or the reading to end hears of it from their status events.
+  events.addSink((channel) => {
+    if (channel === 'voice:status' || channel === 'tts:reading') updates?.activityChanged()
+  })
+  updates?.start()
+
   let launchAtLogin = settings.get().launchAtLogin
   settings.onChange((s) => {
     events.emit('settings:changed', s)
@@ -191,6 +225,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     {
       'app:info': (_req, ctx) => ({ ...deps.info, surface: ctx.surface }),
       'app:quit': () => shell.quit(),
+      'app:updateState': () => updates?.state() ?? noUpdate,
+      'app:installUpdate': () => updates?.install() ?? noUpdate,
+      'app:deferUpdate': () => updates?.later() ?? noUpdate,
       'window:show': ({ view }) => shell.showView(view),
       'window:hidePopup': () => shell.hidePopup(),
       'key:status': () => connection.keyStatus(),
@@ -254,6 +291,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     account,
     voice,
     reader,
+    updates,
     language,
     readSelection: (text) =>
       readSelection(text, {
@@ -269,6 +307,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       events.emit('hotkey:changed', status)
     },
     async close() {
+      updates?.stop()
       stopGatewayLog()
       await reader.close()
       await voice.close()
