@@ -4,11 +4,9 @@
 import { app } from 'electron'
 import updater from 'electron-updater'
 import type { Log } from '../logging/log'
+import { UPDATE_FEED_ENV } from '../updates/feed'
 import { notesText } from '../updates/release-notes'
 import type { UpdateSource } from '../updates/update-source'
-
-/** Overrides the feed of the build: the folder a generic feed is served from. */
-export const UPDATE_FEED_ENV = 'LOA_UPDATE_FEED'
 
 export interface ElectronUpdates {
   source: UpdateSource

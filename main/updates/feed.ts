@@ -18,6 +18,9 @@ export interface FeedRelease extends Release {
   file: FeedFile
 }
 
+/** The folder of a generic feed to use instead of the one the build names (the app) or none (the harness). */
+export const UPDATE_FEED_ENV = 'LOA_UPDATE_FEED'
+
 /** A feed file is a few hundred bytes; far more is not a feed. */
 export const MAX_FEED_BYTES = 64 * 1024
 

@@ -17,6 +17,11 @@ export interface FeedServer {
   files: Map<string, Served>
   /** Requests served, by path (query left out). */
   hits(path: string): number
+  /**
+   * Serves `version` with `bytes` as its installer under the feed file `feedFile`; the feed names `sha512` and
+   * `size` when given, else the true ones. Returns the installer's file name.
+   */
+  publish(feedFile: string, version: string, bytes: Buffer, lie?: { sha512?: string; size?: number }): string
   close(): Promise<void>
 }
 
@@ -40,6 +45,19 @@ export async function startFeedServer(): Promise<FeedServer> {
     url: `http://127.0.0.1:${port}/feed/`,
     files,
     hits: (path) => hits.get(path) ?? 0,
+    publish(feedFile, version, bytes, lie = {}) {
+      const file = `Loa-${version}.AppImage`
+      files.set(file, { status: 200, body: bytes })
+      const yml = latestYml({
+        version,
+        file,
+        sha512: lie.sha512 ?? sha512Of(bytes),
+        size: lie.size ?? bytes.length,
+        releaseNotes: `<p>Loa ${version}</p><ul><li>Faster &amp; quieter</li></ul>`,
+      })
+      files.set(feedFile, { status: 200, body: yml, contentType: 'text/yaml' })
+      return file
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -9,7 +9,7 @@ import type { UpdateState, UpdateWait } from '../../preload/contract'
 import { GenericFeed } from '../../main/updates/generic-feed'
 import { CHECK_INTERVAL_MS, FIRST_RETRY_MS } from '../../main/updates/schedule'
 import { UpdateService } from '../../main/updates/update-service'
-import { artifact, latestYml, sha512Of, startFeedServer, type FeedServer } from './feed-server'
+import { artifact, sha512Of, startFeedServer, type FeedServer } from './feed-server'
 import { ManualClock } from './manual-clock'
 
 const FEED_FILE = 'latest-linux.yml'
@@ -28,20 +28,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-/** Serves `version` with `bytes` as its artifact; the feed names `sha512`/`size` when given, else the true ones. */
-function publish(version: string, bytes: Buffer, lie: { sha512?: string; size?: number } = {}): string {
-  const file = `Loa-${version}.AppImage`
-  feed.files.set(file, { status: 200, body: bytes })
-  const yml = latestYml({
-    version,
-    file,
-    sha512: lie.sha512 ?? sha512Of(bytes),
-    size: lie.size ?? bytes.length,
-    releaseNotes: `<p>Loa ${version}</p><ul><li>Faster &amp; quieter</li></ul>`,
-  })
-  feed.files.set(FEED_FILE, { status: 200, body: yml, contentType: 'text/yaml' })
-  return file
-}
+const publish = (version: string, bytes: Buffer, lie?: { sha512?: string; size?: number }) =>
+  feed.publish(FEED_FILE, version, bytes, lie)
 
 function rig(opts: { busy?: () => UpdateWait | null } = {}) {
   const clock = new ManualClock()

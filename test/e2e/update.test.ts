@@ -1,0 +1,85 @@
+// "Restart to update" in real Chromium through the browser harness, which reads a real loopback feed and
+// checks each download's sha512 as the app does: the popup offers only a verified update, shows its notes,
+// and the restart reaches main.
+import { arch, platform } from 'node:os'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { feedFileName } from '../../main/updates/feed'
+import { artifact, sha512Of, startFeedServer, type FeedServer } from '../updates/feed-server'
+import { launchChromium } from './support/browser'
+import { startTestHarness } from './support/harness'
+import { until } from './support/until'
+
+const FEED_FILE = feedFileName(platform(), arch())
+
+let browser: Browser
+let feed: FeedServer
+let harness: Awaited<ReturnType<typeof startTestHarness>>
+
+beforeAll(async () => {
+  feed = await startFeedServer()
+  // The harness runs 0.1.0 (package.json): the feed starts with nothing newer.
+  feed.publish(FEED_FILE, '0.1.0', artifact())
+  harness = await startTestHarness({ updateFeed: feed.url, osLocale: 'en-US' })
+  browser = await launchChromium()
+  await until(() => feed.hits(FEED_FILE) === 1, 'the check at start')
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await harness?.close()
+  await feed?.close()
+})
+
+async function openPopup(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+  await page.goto(harness.launchUrl('popup'))
+  await page.getByTestId('popup').waitFor()
+  return page
+}
+
+const updates = () => {
+  const service = harness.core.updates
+  if (!service) throw new Error('the harness was started without a feed')
+  return service
+}
+
+describe('updates in the popup', () => {
+  it('offers nothing while the feed has nothing newer, nor a download whose sha512 does not match', async () => {
+    const page = await openPopup()
+    const file = feed.publish(FEED_FILE, '0.2.0', artifact(), { sha512: sha512Of(artifact()) })
+    expect(await updates().check()).toBe(false)
+    expect(feed.hits(file)).toBe(1)
+    expect(updates().state()).toEqual({ offer: null })
+    expect(await readdir(join(harness.dataDir, 'update'))).toEqual([])
+    await page.getByTestId('popup-voice').waitFor()
+    expect(await page.getByTestId('update-offer').count()).toBe(0)
+    await page.close()
+  })
+
+  it('shows a verified update as it arrives, with its notes, and the restart reaches main', async () => {
+    const page = await openPopup()
+    const file = feed.publish(FEED_FILE, '0.2.0', artifact())
+    expect(await updates().check()).toBe(true)
+    expect(await readdir(join(harness.dataDir, 'update'))).toEqual([file])
+
+    // Pushed to the open popup as `app:update`.
+    const restart = page.getByTestId('update-restart')
+    await restart.waitFor()
+    expect(await restart.textContent()).toBe('Restart to update (v0.2.0)')
+    expect(await page.getByTestId('update-notes').isVisible()).toBe(false)
+    await page.getByText("What's new").click()
+    expect(await page.getByTestId('update-notes').innerText()).toBe('Loa 0.2.0\nFaster & quieter')
+
+    // A popup opened now has it from the start.
+    const second = await openPopup()
+    await second.getByTestId('update-restart').waitFor()
+    await second.close()
+
+    await restart.click()
+    await until(() => harness.desktop.restartedInto === '0.2.0', 'the restart')
+    await page.close()
+  })
+})
