@@ -27,7 +27,6 @@ export class UpdateService<R extends Release = Release> {
   /** The day (local date) the user chose "Later"; the offer stays away for the rest of it. */
   #laterOn: string | null = null
   #restartRequested = false
-  #installed = false
   #last: string = JSON.stringify({ offer: null })
 
   constructor(deps: UpdateServiceDeps<R>) {
@@ -125,12 +124,13 @@ export class UpdateService<R extends Release = Release> {
   }
 
   #installWhenIdle(): void {
-    if (this.#installed) return
     if (this.#deps.busy() !== null) {
       this.#changed()
       return
     }
-    this.#installed = true
+    // Asked once, done once: the next activity change does not restart again, while another click would try
+    // again if this restart did not happen.
+    this.#restartRequested = false
     this.#deps.log.info('update installing', { version: this.#ready?.version })
     this.#changed()
     this.#deps.install()

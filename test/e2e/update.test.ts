@@ -83,3 +83,27 @@ describe('updates in the popup', () => {
     await page.close()
   })
 })
+
+describe('a restart asked for during a conversation', () => {
+  it('waits for the conversation to end, then restarts', { timeout: 60_000 }, async () => {
+    const core = harness.core
+    expect(updates().state().offer?.version).toBe('0.2.0')
+    // A typed turn opens a conversation with the demo service; main carries it over a WebSocket itself.
+    await core.settings.update({ realtime: { model: 'openai/gpt-realtime', transport: 'websocket' } })
+    harness.desktop.restartedInto = null
+    core.voice.sendText('Xin chào')
+    await until(() => core.voice.snapshot().status.state === 'ready', 'the conversation')
+
+    expect(updates().install().offer).toMatchObject({ waitingFor: 'voice', restartRequested: true })
+    expect(harness.desktop.restartedInto).toBeNull()
+    const page = await openPopup()
+    expect(await page.getByTestId('update-waits').textContent()).toBe(
+      'Loa restarts to update when the conversation ends.',
+    )
+    expect(await page.getByTestId('update-restart').count()).toBe(0)
+
+    await core.voice.end()
+    await until(() => harness.desktop.restartedInto === '0.2.0', 'the restart after the conversation')
+    await page.close()
+  })
+})

@@ -232,9 +232,14 @@ describe('the update policy over a generic feed', () => {
     busy = null
     r.service.activityChanged()
     expect(r.installs()).toBe(1)
+    // Done once: later activity does not restart again; a new click tries again.
+    busy = 'voice'
     r.service.activityChanged()
-    r.service.install()
+    busy = null
+    r.service.activityChanged()
     expect(r.installs()).toBe(1)
+    r.service.install()
+    expect(r.installs()).toBe(2)
     r.service.stop()
   })
 
