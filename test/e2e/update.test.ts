@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { feedFileName } from '../../main/updates/feed'
 import { artifact, sha512Of, startFeedServer, type FeedServer } from '../updates/feed-server'
+import { axeViolations } from './support/axe'
 import { launchChromium } from './support/browser'
 import { startTestHarness } from './support/harness'
 import { until } from './support/until'
@@ -72,6 +73,9 @@ describe('updates in the popup', () => {
     expect(await page.getByTestId('update-notes').isVisible()).toBe(false)
     await page.getByText("What's new").click()
     expect(await page.getByTestId('update-notes').innerText()).toBe('Loa 0.2.0\nFaster & quieter')
+    // The offer and its open notes pass the WCAG checks the rest of the popup does.
+    await page.getByTestId('popup-voice').waitFor()
+    expect(await axeViolations(page)).toEqual([])
 
     // A popup opened now has it from the start.
     const second = await openPopup()
