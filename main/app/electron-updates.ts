@@ -41,6 +41,9 @@ export function electronUpdates(log: Log, env: NodeJS.ProcessEnv = process.env):
         const result = await autoUpdater.checkForUpdates()
         if (!result) throw new Error('the updater is not active in this build')
         const info = result.updateInfo
+        // electron-updater may hold back a newer release (a staged rollout, an OS too old for it): then
+        // there is nothing to download, and the policy hears the version running now.
+        if (!result.isUpdateAvailable) return { version: app.getVersion(), notes: null }
         return { version: info.version, notes: notesText(info.releaseNotes) }
       },
       async download(_release, signal) {
