@@ -47,6 +47,13 @@ const updates = () => {
   return service
 }
 
+/** 0.2.0 downloaded and offered, whichever tests ran before. */
+async function offered(): Promise<void> {
+  if (updates().state().offer?.version === '0.2.0') return
+  feed.publish(FEED_FILE, '0.2.0', artifact())
+  expect(await updates().check()).toBe(true)
+}
+
 describe('updates in the popup', () => {
   it('offers nothing while the feed has nothing newer, nor a download whose sha512 does not match', async () => {
     const page = await openPopup()
@@ -91,7 +98,7 @@ describe('updates in the popup', () => {
 describe('a restart asked for during a conversation', () => {
   it('waits for the conversation to end, then restarts', { timeout: 60_000 }, async () => {
     const core = harness.core
-    expect(updates().state().offer?.version).toBe('0.2.0')
+    await offered()
     // A typed turn opens a conversation with the demo service; main carries it over a WebSocket itself.
     await core.settings.update({ realtime: { model: 'openai/gpt-realtime', transport: 'websocket' } })
     harness.desktop.restartedInto = null
@@ -109,5 +116,24 @@ describe('a restart asked for during a conversation', () => {
     await core.voice.end()
     await until(() => harness.desktop.restartedInto === '0.2.0', 'the restart after the conversation')
     await page.close()
+  })
+})
+
+describe('a restart asked for during a reading', () => {
+  it('waits for the reading to stop, then restarts', { timeout: 60_000 }, async () => {
+    const core = harness.core
+    await offered()
+    harness.desktop.restartedInto = null
+    // Long enough that it is still being read when the restart is asked for: many chunks, each a request.
+    const text = Array.from({ length: 400 }, (_, i) => `Câu số ${i + 1} của bài đọc thử.`).join(' ')
+    const reading = await core.reader.readWithDefaults(text, core.settings.get().tts)
+    expect(reading.state).toBe('running')
+    expect(core.reader.snapshot().reading?.state).toBe('running')
+
+    expect(updates().install().offer).toMatchObject({ waitingFor: 'reading', restartRequested: true })
+    expect(harness.desktop.restartedInto).toBeNull()
+
+    core.reader.cancel()
+    await until(() => harness.desktop.restartedInto === '0.2.0', 'the restart after the reading')
   })
 })
