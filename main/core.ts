@@ -9,6 +9,8 @@ import type {
   UpdateState,
   UpdateWait,
   ViewName,
+  VoiceState,
+  VoiceStatus,
 } from '../preload/contract'
 import { AccountHub, type AccountHost } from './account/account-hub'
 import { AudioPorts } from './audio-port/audio-ports'
@@ -93,7 +95,7 @@ export interface Core {
 }
 
 /** Voice states with no conversation running: a restart cuts nothing short. */
-const VOICE_AT_REST: ReadonlySet<string> = new Set(['idle', 'ended', 'failed'])
+const VOICE_AT_REST: ReadonlySet<VoiceState> = new Set(['idle', 'ended', 'failed'])
 
 export async function createCore(deps: CoreDeps): Promise<Core> {
   const { settings, shell } = deps
@@ -184,9 +186,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     saveText: (request) => shell.saveText(request),
   })
 
+  // The conversation's state as last published: voice:status comes often (the cost meter), and reading it
+  // from the event costs nothing, where a snapshot copies the whole transcript.
+  let voiceState: VoiceState = voice.snapshot().status.state
   const busy = (): UpdateWait | null => {
-    if (!VOICE_AT_REST.has(voice.snapshot().status.state)) return 'voice'
-    return reader.snapshot().reading?.state === 'running' ? 'reading' : null
+    if (!VOICE_AT_REST.has(voiceState)) return 'voice'
+    return reader.current?.status().state === 'running' ? 'reading' : null
   }
   const updates = deps.updates
     ? new UpdateService({
@@ -201,7 +206,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     : null
   const noUpdate: UpdateState = { offer: null }
   // A restart waiting for the conversation or the reading to end hears of it from their status events.
-  events.addSink((channel) => {
+  events.addSink((channel, payload) => {
+    if (channel === 'voice:status') voiceState = (payload as VoiceStatus).state
     if (channel === 'voice:status' || channel === 'tts:reading') updates?.activityChanged()
   })
   updates?.start()
