@@ -22,7 +22,15 @@ export const LAYERS = [
   { name: 'wiring', paths: ['main/core.ts'] },
   {
     name: 'features',
-    paths: ['main/account/', 'main/voice/', 'main/hotkey/', 'main/tts/', 'main/support/', 'main/crash/'],
+    paths: [
+      'main/account/',
+      'main/voice/',
+      'main/hotkey/',
+      'main/tts/',
+      'main/support/',
+      'main/crash/',
+      'main/updates/',
+    ],
   },
   {
     name: 'libraries',

@@ -6,7 +6,11 @@ import type {
   KeyStatus,
   Language,
   SaveTextRequest,
+  UpdateState,
+  UpdateWait,
   ViewName,
+  VoiceState,
+  VoiceStatus,
 } from '../preload/contract'
 import { AccountHub, type AccountHost } from './account/account-hub'
 import { AudioPorts } from './audio-port/audio-ports'
@@ -32,6 +36,9 @@ import { voiceStatusLog } from './logging/voice-log'
 import { keychainStateOf } from './support/keychain-name'
 import { SupportService } from './support/support-service'
 import { CrashService } from './crash/crash-service'
+import { systemClock, type Clock } from './updates/schedule'
+import { UpdateService } from './updates/update-service'
+import type { UpdateSource } from './updates/update-source'
 
 /** What only the host (Electron, or the harness) can do. */
 export interface Shell extends AccountHost {
@@ -65,6 +72,8 @@ export interface CoreDeps {
   voice?: Pick<VoiceServiceDeps, 'createEngine' | 'api'>
   /** Tests build the speech client their own way. */
   reader?: Pick<ReaderServiceDeps, 'client' | 'firstChunkChars'>
+  /** Where updates come from and how one is installed; without it (no feed set) Loa never checks. */
+  updates?: { source: UpdateSource; install(): void; clock?: Clock }
 }
 
 export interface Core {
@@ -78,6 +87,8 @@ export interface Core {
   reader: ReaderService
   /** Crash records, the report offered at the next start, and what to do when main or a page dies. */
   crash: CrashService
+  /** The update policy; null when no feed is set. */
+  updates: UpdateService | null
   /** Reads text the user selected elsewhere (the read-selection hotkey) with the saved Reader settings. */
   readSelection(text: string): Promise<void>
   /** The host reports what the global talk hotkey does on this desktop. */
@@ -91,6 +102,9 @@ export interface Core {
   language(): Language
   close(): Promise<void>
 }
+
+/** Voice states with no conversation running: a restart cuts nothing short. */
+const VOICE_AT_REST: ReadonlySet<VoiceState> = new Set(['idle', 'ended', 'failed'])
 
 export async function createCore(deps: CoreDeps): Promise<Core> {
   const { settings, shell } = deps
@@ -194,6 +208,31 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     language,
     saveText: (request) => shell.saveText(request),
   })
+  // The conversation's state as last published: voice:status comes often (the cost meter), and reading it
+  // from the event costs nothing, where a snapshot copies the whole transcript.
+  let voiceState: VoiceState = voice.snapshot().status.state
+  const busy = (): UpdateWait | null => {
+    if (!VOICE_AT_REST.has(voiceState)) return 'voice'
+    return reader.current?.status().state === 'running' ? 'reading' : null
+  }
+  const updates = deps.updates
+    ? new UpdateService({
+        source: deps.updates.source,
+        install: deps.updates.install,
+        clock: deps.updates.clock ?? systemClock,
+        currentVersion: deps.info.version,
+        busy,
+        log,
+        onChange: (state) => events.emit('app:update', state),
+      })
+    : null
+  const noUpdate: UpdateState = { offer: null }
+  // A restart waiting for the conversation or the reading to end hears of it from their status events.
+  events.addSink((channel, payload) => {
+    if (channel === 'voice:status') voiceState = (payload as VoiceStatus).state
+    if (channel === 'voice:status' || channel === 'tts:reading') updates?.activityChanged()
+  })
+  updates?.start()
 
   let launchAtLogin = settings.get().launchAtLogin
   settings.onChange((s) => {
@@ -214,6 +253,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     {
       'app:info': (_req, ctx) => ({ ...deps.info, surface: ctx.surface }),
       'app:quit': () => shell.quit(),
+      'app:updateState': () => updates?.state() ?? noUpdate,
+      'app:installUpdate': () => updates?.install() ?? noUpdate,
+      'app:deferUpdate': () => updates?.later() ?? noUpdate,
       'window:show': ({ view }) => shell.showView(view),
       'window:hidePopup': () => shell.hidePopup(),
       'key:status': () => connection.keyStatus(),
@@ -282,6 +324,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     voice,
     reader,
     crash,
+    updates,
     language,
     talkKey,
     readSelection: (text) =>
@@ -298,6 +341,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       events.emit('hotkey:changed', status)
     },
     async close() {
+      updates?.stop()
       stopGatewayLog()
       talkKey.dispose()
       await reader.close()

@@ -80,8 +80,13 @@ async function start(): Promise<void> {
     onOpen: () => windows.showMain(),
     onShowView: (view) => windows.showView(view),
     onQuit: () => app.quit(),
+    update: () => core.updates?.state() ?? { offer: null },
+    onInstallUpdate: () => core.updates?.install(),
   })
   shell.attachTray(tray)
+  core.events.addSink((channel) => {
+    if (channel === 'app:update') tray.refresh()
+  })
   settings.onChange((s) => {
     nativeTheme.themeSource = s.theme
     tray.refresh()

@@ -9,6 +9,9 @@ type Exhaustive<All extends string, Listed extends readonly string[]> = [All] ex
 const requestChannels = [
   'app:info',
   'app:quit',
+  'app:updateState',
+  'app:installUpdate',
+  'app:deferUpdate',
   'window:show',
   'window:hidePopup',
   'key:status',
@@ -69,6 +72,7 @@ const eventChannels = [
   'connection:changed',
   'nav:show',
   'app:notice',
+  'app:update',
   'account:changed',
   'voice:status',
   'voice:line',

@@ -14,6 +14,7 @@ import { SettingsService } from '../settings/settings-service'
 import type { TrayStatus } from '../account/tray-status'
 import { AppError } from '../errors'
 import { createAudioPortOpener } from './audio-port-electron'
+import { electronUpdates } from './electron-updates'
 import type { TrayController } from './tray'
 import type { AppWindows } from './windows'
 
@@ -104,6 +105,7 @@ export async function composeElectron(shell: ElectronShell, log: Log): Promise<C
     },
     onError: (channel, err) => console.error(`[loa] ${channel} failed:`, err),
     log,
+    updates: electronUpdates(log) ?? undefined,
   })
 }
 

@@ -9,9 +9,10 @@ import {
   type NativeImage,
   type Rectangle,
 } from 'electron'
-import type { ViewName } from '../../preload/contract'
+import type { UpdateState, ViewName } from '../../preload/contract'
 import { TRAY_ICON_DIR, trayIconFileName, trayVariant, type TrayState } from './tray-icons'
 import type { TrayLabelKey } from './tray-labels'
+import { trayUpdateItem } from './tray-update'
 
 export interface TrayOptions {
   assetsDir: string
@@ -20,6 +21,9 @@ export interface TrayOptions {
   onOpen(): void
   onShowView(view: ViewName): void
   onQuit(): void
+  /** The update ready to install, if any; the menu offers it above Quit. */
+  update(): UpdateState
+  onInstallUpdate(): void
 }
 
 export interface TrayController {
@@ -47,6 +51,7 @@ export function createTray(opts: TrayOptions): TrayController {
         : []
     return Menu.buildFromTemplate([
       ...status,
+      ...updateItems(opts.update(), l, () => opts.onInstallUpdate()),
       { label: l.open, click: () => opts.onOpen() },
       { type: 'separator' },
       view(l.voice, 'voice'),
@@ -90,6 +95,17 @@ export function createTray(opts: TrayOptions): TrayController {
     refresh,
     destroy: () => tray.destroy(),
   }
+}
+
+/** The update item heads the menu, so it is seen without looking for it. */
+function updateItems(
+  state: UpdateState,
+  l: Readonly<Record<TrayLabelKey, string>>,
+  install: () => void,
+): MenuItemConstructorOptions[] {
+  const item = trayUpdateItem(state, l)
+  if (!item) return []
+  return [item.enabled ? { label: item.label, click: install } : { ...item }, { type: 'separator' }]
 }
 
 function iconFor(assetsDir: string, state: TrayState): NativeImage {

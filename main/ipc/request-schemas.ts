@@ -29,6 +29,9 @@ const readerChoice = z
 export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, unknown> } = {
   'app:info': none,
   'app:quit': none,
+  'app:updateState': none,
+  'app:installUpdate': none,
+  'app:deferUpdate': none,
   'window:show': z.object({ view }).strict(),
   'window:hidePopup': none,
   'key:status': none,

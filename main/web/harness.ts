@@ -3,7 +3,7 @@
 // This file composes the pieces: the services with a shell that keeps the desktop's effects in memory,
 // the server (harness-server.ts: access and pages), the bridge socket and the audio relay.
 import { mkdir, writeFile } from 'node:fs/promises'
-import { platform } from 'node:os'
+import { arch, platform } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Conf from 'conf'
@@ -20,6 +20,8 @@ import type { SecretStoreChoice } from '../secrets/choose-store'
 import { MemorySecretStore } from '../secrets/memory-store'
 import { SettingsService } from '../settings/settings-service'
 import type { CrashedPageHost, PageGone } from '../crash/page-crash'
+import { feedFileName } from '../updates/feed'
+import { GenericFeed } from '../updates/generic-feed'
 import type { AccessOptions } from './access'
 import { relayAudio } from './audio-relay'
 import { BridgeSockets } from './bridge-socket'
@@ -45,13 +47,23 @@ export interface WebHarnessOptions {
    * or shows the error page in it. A person's browser reloads its own tab ("Reload" on Chromium's page).
    */
   pages?: CrashedPageHost
+  /** The folder of a generic update feed; without one the harness never checks for updates. */
+  updateFeed?: string
 }
 
 export interface WebHarness {
   origin: string
   core: Core
-  /** What the harness would have shown on the desktop: notifications and the tray's status. */
-  desktop: { notifications: Array<{ title: string; body: string }>; tray: TrayStatus | null; saved: string[] }
+  /**
+   * What the harness would have shown or done on the desktop: notifications, the tray's status, files saved,
+   * and the version it would have restarted into.
+   */
+  desktop: {
+    notifications: Array<{ title: string; body: string }>
+    tray: TrayStatus | null
+    saved: string[]
+    restartedInto: string | null
+  }
   /** A URL that admits one browser, once and for a few minutes; it lands on `view` (or the popup). */
   launchUrl(view?: ViewName | 'popup'): string
   /** The path every page, asset and socket of this run lives under (and its cookie's Path). */
@@ -75,7 +87,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
     openBackend: () =>
       new Conf<Record<string, unknown>>({ cwd: opts.dataDir, configName: 'settings', projectName: 'loa' }),
   })
-  const desktop: WebHarness['desktop'] = { notifications: [], tray: null, saved: [] }
+  const desktop: WebHarness['desktop'] = { notifications: [], tray: null, saved: [], restartedInto: null }
   const desktopName = opts.desktop ?? process.env['XDG_CURRENT_DESKTOP']
   // The harness's log sits in its data folder, as the app's sits in Electron's log folder.
   const log = await openFileLog({ dir: join(opts.dataDir, 'logs'), name: 'main' })
@@ -128,6 +140,18 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
       conflict: false,
       error: null,
     },
+    // The harness reads the feed and checks the download as the app would; it has nothing to install, so
+    // the restart is only recorded.
+    updates: opts.updateFeed
+      ? {
+          source: new GenericFeed({
+            feedUrl: opts.updateFeed,
+            feedFile: feedFileName(platform(), arch()),
+            downloadDir: join(opts.dataDir, 'update'),
+          }),
+          install: () => void (desktop.restartedInto = core.updates?.state().offer?.version ?? null),
+        }
+      : undefined,
   })
   const pages = core.crash.pages(opts.pages ?? { restore: () => {}, showError: () => {} })
   const bridge = new BridgeSockets(core.router)

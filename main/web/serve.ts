@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startEmbeddedDemo } from '../connection/embedded-demo'
 import { DEMO_VARIANTS } from '../demo/server'
+import { UPDATE_FEED_ENV } from '../updates/feed'
 import { startWebHarness } from './harness'
 import { chooseHarnessSecrets } from './harness-secrets'
 
@@ -31,6 +32,7 @@ const harness = await startWebHarness({
   port: Number(values.port),
   secrets,
   ...(variant ? { startDemo: () => startEmbeddedDemo({ variant }) } : {}),
+  ...(process.env[UPDATE_FEED_ENV] ? { updateFeed: process.env[UPDATE_FEED_ENV] } : {}),
 })
 process.stdout.write(
   `Loa is running at ${harness.origin}\nOpen this one-time link in Chromium: ${harness.launchUrl()}\n`,

@@ -75,3 +75,22 @@ export interface SupportSaveRequest {
   /** The audio devices by name, as the page sees them; null when it cannot list them. */
   audioDevices: string[] | null
 }
+
+/** What keeps Loa from restarting into an update now: it never cuts a conversation or a reading short. */
+export type UpdateWait = 'voice' | 'reading'
+
+/** A newer version, downloaded and checked against the feed's sha512, that a restart installs. */
+export interface UpdateOffer {
+  version: string
+  /** The release notes from the feed, as plain text; null when the release has none. */
+  notes: string | null
+  /** Set while a conversation or a reading runs: the restart waits for it to end. */
+  waitingFor: UpdateWait | null
+  /** The user asked to restart: Loa does so once nothing is running. */
+  restartRequested: boolean
+}
+
+/** The update the popup and the tray menu offer; `offer` is null while there is none to offer. */
+export interface UpdateState {
+  offer: UpdateOffer | null
+}

@@ -11,6 +11,7 @@ import type {
   Notice,
   SaveTextRequest,
   SupportSaveRequest,
+  UpdateState,
   ViewName,
 } from './app'
 import type { CatalogKind, CatalogList, CatalogModel } from './catalog'
@@ -47,6 +48,12 @@ import type { VoiceShareSource, VoiceVideoFrame } from './video'
 export interface Requests {
   'app:info': { request: void; response: AppInfo }
   'app:quit': { request: void; response: void }
+  /** The update ready to install, if any. */
+  'app:updateState': { request: void; response: UpdateState }
+  /** Restarts into the update now, or once the conversation or reading running ends. */
+  'app:installUpdate': { request: void; response: UpdateState }
+  /** "Later": the offer is put away until the next start or the next day's check. */
+  'app:deferUpdate': { request: void; response: UpdateState }
   'window:show': { request: { view: ViewName }; response: void }
   'window:hidePopup': { request: void; response: void }
   'key:status': { request: void; response: KeyStatus }
@@ -156,6 +163,8 @@ export interface Events {
   'connection:changed': ConnectionStatus
   'nav:show': { view: ViewName }
   'app:notice': Notice
+  /** An update became ready, was put away, or waits for a conversation or reading to end. */
+  'app:update': UpdateState
   'account:changed': Glance
   'voice:status': VoiceStatus
   /** A line was added or grew. */

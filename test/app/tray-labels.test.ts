@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { TRAY_LABELS, trayLabels, type TrayLabelKey } from '../../main/app/tray-labels'
+import { trayUpdateItem } from '../../main/app/tray-update'
 import { resolveLanguage } from '../../main/settings/language'
 
-const KEYS: TrayLabelKey[] = ['tooltip', 'open', 'voice', 'reader', 'usage', 'settings', 'quit']
+const KEYS: TrayLabelKey[] = [
+  'tooltip',
+  'open',
+  'voice',
+  'reader',
+  'usage',
+  'settings',
+  'quit',
+  'restartToUpdate',
+  'updateWaits',
+]
 
 describe('tray labels', () => {
   it('has every label in both Vietnamese and English', () => {
@@ -26,5 +37,28 @@ describe('tray labels', () => {
     expect(resolveLanguage('en', 'vi-VN')).toBe('en')
     expect(resolveLanguage('vi', 'en-GB')).toBe('vi')
     expect(trayLabels(resolveLanguage('system', 'vi-VN')).settings).toBe('Cài đặt')
+  })
+})
+
+describe("the tray menu's update item", () => {
+  const offer = { version: '1.4.0', notes: null, waitingFor: null, restartRequested: false }
+
+  it('is there only while an update is offered', () => {
+    expect(trayUpdateItem({ offer: null }, TRAY_LABELS.en)).toBeNull()
+    expect(trayUpdateItem({ offer }, TRAY_LABELS.en)).toEqual({
+      label: 'Restart to update (v1.4.0)',
+      enabled: true,
+    })
+    expect(trayUpdateItem({ offer }, TRAY_LABELS.vi)?.label).toBe('Khởi động lại để cập nhật (v1.4.0)')
+  })
+
+  it('says the restart waits once asked for during a conversation or a reading', () => {
+    const waiting = { offer: { ...offer, waitingFor: 'voice' as const, restartRequested: true } }
+    expect(trayUpdateItem(waiting, TRAY_LABELS.en)).toEqual({
+      label: TRAY_LABELS.en.updateWaits,
+      enabled: false,
+    })
+    // Not asked for yet: the item still offers the restart, which then waits.
+    expect(trayUpdateItem({ offer: { ...offer, waitingFor: 'reading' } }, TRAY_LABELS.en)?.enabled).toBe(true)
   })
 })

@@ -6,6 +6,7 @@ import { hotkeyEn } from './sections/hotkey.en'
 import { readerEn } from './sections/reader.en'
 import { usageModelEn } from './sections/usage-model.en'
 import { supportEn } from './sections/support.en'
+import { updateEn } from './sections/update.en'
 import { spendingEn } from './sections/spending.en'
 import { voiceEn } from './sections/voice.en'
 import { voiceToolsEn } from './sections/voice-tools.en'
@@ -34,6 +35,7 @@ export const en: Record<MessageKey, string> = {
   ...usageModelEn,
   ...supportEn,
   ...spendingEn,
+  ...updateEn,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Using the built-in demo service. Add your API key in Settings to use your account.',

@@ -8,6 +8,7 @@ import { hotkeyVi } from './sections/hotkey.vi'
 import { readerVi } from './sections/reader.vi'
 import { usageModelVi } from './sections/usage-model.vi'
 import { supportVi } from './sections/support.vi'
+import { updateVi } from './sections/update.vi'
 import { spendingVi } from './sections/spending.vi'
 import { voiceVi } from './sections/voice.vi'
 import { voiceToolsVi } from './sections/voice-tools.vi'
@@ -35,6 +36,7 @@ export const vi = {
   ...usageModelVi,
   ...supportVi,
   ...spendingVi,
+  ...updateVi,
   'app.name': 'Loa',
   'app.demo': 'Demo',
   'app.demoHint': 'Đang dùng dịch vụ demo tích hợp. Thêm khóa API trong Cài đặt để dùng tài khoản của bạn.',

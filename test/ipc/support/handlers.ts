@@ -11,6 +11,9 @@ export function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
     'app:info': notUnderTest,
     'app:quit': notUnderTest,
+    'app:updateState': notUnderTest,
+    'app:installUpdate': notUnderTest,
+    'app:deferUpdate': notUnderTest,
     'window:show': notUnderTest,
     'window:hidePopup': notUnderTest,
     'key:status': notUnderTest,
