@@ -22,7 +22,7 @@ export async function readPdf(bytes: Uint8Array, untitled: string): Promise<Extr
   if (withText === 0)
     throw new DocumentError(
       'no_text_layer',
-      'the PDF has no text layer (scanned pages are images); run it through OCR first',
+      'the PDF has no text layer: its pages are scanned images',
     )
   const repeats = edgeRepeats(pages)
   const kept = pages.map((lines) => lines.filter((line) => !repeats.dropped.has(line)))
