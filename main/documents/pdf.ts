@@ -20,10 +20,7 @@ export async function readPdf(bytes: Uint8Array, untitled: string): Promise<Extr
   const pages = await pageLines(bytes)
   const withText = pages.filter((lines) => lines.length > 0).length
   if (withText === 0)
-    throw new DocumentError(
-      'no_text_layer',
-      'the PDF has no text layer: its pages are scanned images',
-    )
+    throw new DocumentError('no_text_layer', 'the PDF has no text layer: its pages are scanned images')
   const repeats = edgeRepeats(pages)
   const kept = pages.map((lines) => lines.filter((line) => !repeats.dropped.has(line)))
   const { title, chapters } = chaptersOf(blocksOf(kept), untitled)
