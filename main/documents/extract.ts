@@ -6,7 +6,7 @@ import { readDocx } from './docx'
 import { readEpub } from './epub'
 import { htmlDocument, readHtml } from './html'
 import { readMarkdown } from './markdown'
-import { readPdf } from './pdf'
+import { readPdf, type ReadOptions } from './pdf'
 import {
   DOCUMENT_FORMATS,
   DOCUMENT_MAX_BYTES,
@@ -16,13 +16,18 @@ import {
   type ExtractedDocument,
 } from './types'
 
+export type { ReadOptions }
+
 export interface DocumentFile {
   /** The file's name (its extension chooses the format). */
   name: string
   bytes: Uint8Array
 }
 
-export async function extractDocument(file: DocumentFile): Promise<ExtractedDocument> {
+export async function extractDocument(
+  file: DocumentFile,
+  options: ReadOptions = {},
+): Promise<ExtractedDocument> {
   const format = documentFormatOf(file.name)
   if (format === null) {
     throw new DocumentError('unknown_format', `Loa opens ${DOCUMENT_FORMATS.map((f) => '.' + f).join(', ')}`)
@@ -30,13 +35,31 @@ export async function extractDocument(file: DocumentFile): Promise<ExtractedDocu
   if (file.bytes.byteLength > DOCUMENT_MAX_BYTES) {
     throw new DocumentError('too_large', `files up to ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB`)
   }
-  const doc = await read(format, file.bytes, basename(file.name))
-  const chapters = doc.chapters.filter((c) => c.text.trim() !== '')
-  if (chapters.length === 0) throw new DocumentError('empty', 'the file has no text')
-  return { ...doc, chapters }
+  const onOpening = options.onOpening
+  const doc = await read(format, file.bytes, basename(file.name), {
+    // An opening with no text yet is not handed over: the whole document decides.
+    ...(onOpening
+      ? { onOpening: (opening: ExtractedDocument) => withText(opening) && onOpening(opening) }
+      : {}),
+  })
+  return checked(doc)
 }
 
-function read(format: DocumentFormat, bytes: Uint8Array, untitled: string): Promise<ExtractedDocument> {
+function checked(doc: ExtractedDocument): ExtractedDocument {
+  if (!withText(doc)) throw new DocumentError('empty', 'the file has no text')
+  return { ...doc, chapters: doc.chapters.filter((c) => c.text.trim() !== '') }
+}
+
+function withText(doc: ExtractedDocument): boolean {
+  return doc.chapters.some((c) => c.text.trim() !== '')
+}
+
+function read(
+  format: DocumentFormat,
+  bytes: Uint8Array,
+  untitled: string,
+  options: ReadOptions,
+): Promise<ExtractedDocument> {
   switch (format) {
     case 'txt':
       return Promise.resolve(readText(bytes, untitled))
@@ -45,7 +68,7 @@ function read(format: DocumentFormat, bytes: Uint8Array, untitled: string): Prom
     case 'html':
       return Promise.resolve(htmlDocument('html', readHtml(decode(bytes)), untitled))
     case 'pdf':
-      return readPdf(bytes, untitled)
+      return readPdf(bytes, untitled, options)
     case 'epub':
       return readEpub(bytes, untitled)
     case 'docx':

@@ -16,8 +16,42 @@ const PARAGRAPH_GAP_LINES = 1.6
 /** A line longer than this is body text whatever its size. */
 const HEADING_MAX_CHARS = 120
 
-export async function readPdf(bytes: Uint8Array, untitled: string): Promise<ExtractedDocument> {
-  const pages = await pageLines(bytes)
+/**
+ * Pages read before the opening is handed over (see `ReadOptions`): enough to tell a running header from
+ * the text, and read in a small share of the time a book takes.
+ */
+const OPENING_PAGES = 10
+
+export interface ReadOptions {
+  /**
+   * Called once, before the whole document is out, with its first pages read as a document of their own,
+   * so a reading can begin while the rest is extracted; its last chapter may be cut short. Only for a PDF
+   * longer than OPENING_PAGES: the other formats are read whole in less time than that takes.
+   */
+  onOpening?: (opening: ExtractedDocument) => void
+}
+
+export async function readPdf(
+  bytes: Uint8Array,
+  untitled: string,
+  options: ReadOptions = {},
+): Promise<ExtractedDocument> {
+  const pages = await pageLines(bytes, (sofar, total) => {
+    if (sofar.length !== OPENING_PAGES || total <= OPENING_PAGES || !options.onOpening) return
+    // Opening pages with no text (a scanned cover) give no opening; the whole document decides.
+    const opening = (() => {
+      try {
+        return documentOf(sofar, untitled)
+      } catch {
+        return null
+      }
+    })()
+    if (opening) options.onOpening(opening)
+  })
+  return documentOf(pages, untitled)
+}
+
+function documentOf(pages: readonly PdfLine[][], untitled: string): ExtractedDocument {
   const withText = pages.filter((lines) => lines.length > 0).length
   if (withText === 0)
     throw new DocumentError('no_text_layer', 'the PDF has no text layer: its pages are scanned images')
@@ -33,7 +67,10 @@ export async function readPdf(bytes: Uint8Array, untitled: string): Promise<Extr
 }
 
 /** Each page's lines, in the order the page draws them. */
-async function pageLines(bytes: Uint8Array): Promise<PdfLine[][]> {
+async function pageLines(
+  bytes: Uint8Array,
+  onPage: (sofar: readonly PdfLine[][], total: number) => void,
+): Promise<PdfLine[][]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   // pdf.js takes ownership of the buffer it is given: it gets a copy.
   const task = getDocument({
@@ -52,6 +89,7 @@ async function pageLines(bytes: Uint8Array): Promise<PdfLine[][]> {
       const content = await page.getTextContent()
       pages.push(linesOf(content.items.filter((item): item is TextItem => 'str' in item)))
       page.cleanup()
+      onPage(pages, pdf.numPages)
     }
     return pages
   } finally {

@@ -1,24 +1,26 @@
-// The document worker's thread: reads one file and posts back its document, or why it could not. Run by
-// worker.ts; built as its own entry (document-worker.js) beside main's bundle.
+// The document worker's thread: reads the files it is sent, one at a time, and posts back each one's
+// opening (for a long PDF), then its document or why it could not be read. Run by worker.ts; built as its
+// own entry (document-worker.js) beside main's bundle.
 import { parentPort } from 'node:worker_threads'
-import { extractDocument, type DocumentFile } from './extract'
+import { extractDocument } from './extract'
 import { DocumentError } from './types'
-import type { WorkerAnswer } from './worker-answer'
+import type { WorkerAnswer, WorkerRequest } from './worker-answer'
 
-parentPort?.once('message', (file: DocumentFile) => {
-  extractDocument(file).then(
-    (document) => parentPort?.postMessage({ ok: true, document } satisfies WorkerAnswer),
+const post = (answer: WorkerAnswer): void => parentPort?.postMessage(answer)
+
+parentPort?.on('message', ({ file, opening }: WorkerRequest) => {
+  extractDocument(file, opening ? { onOpening: (document) => post({ kind: 'opening', document }) } : {}).then(
+    (document) => post({ kind: 'done', document }),
     (err: unknown) => {
       // An error a library throws that no extractor recognised: the file is one it cannot read.
       const known = err instanceof DocumentError
-      const answer: WorkerAnswer = {
-        ok: false,
+      post({
+        kind: 'failed',
         code: known ? err.code : 'corrupt',
         message: known
           ? err.message
           : `the file could not be read (${String((err as Error)?.message ?? err)})`,
-      }
-      parentPort?.postMessage(answer)
+      })
     },
   )
 })

@@ -1,9 +1,10 @@
 // Extraction in a worker thread: the same document as on the main thread, refusals crossing back as
-// DocumentErrors with their code, and main's event loop left free while a long PDF is read.
+// DocumentErrors with their code, main's event loop left free while a long PDF is read, and that PDF's
+// opening handed over before the whole.
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../../main/documents/extract'
-import { DocumentError } from '../../main/documents/types'
+import { DocumentError, type ExtractedDocument } from '../../main/documents/types'
 import { extractDocumentOffThread } from '../../main/documents/worker'
 import { bookPdf } from '../fixtures/documents/samples'
 
@@ -38,6 +39,19 @@ describe('extractDocumentOffThread', () => {
     // A blocked loop would tick once at the end; a free one ticks through the reading.
     expect(ticks).toBeGreaterThan(elapsedMs / 10 / 4)
   }, 60_000)
+
+  it('hands over a long PDF’s opening first: its first chapter as the whole document has it', async () => {
+    const openings: ExtractedDocument[] = []
+    const doc = await extractDocumentOffThread(
+      { name: 'book.pdf', bytes: bookPdf(40, 7) },
+      { onOpening: (opening) => openings.push(opening) },
+    )
+    expect(openings).toHaveLength(1)
+    const [opening] = openings
+    expect(opening?.chapters[0]).toEqual(doc.chapters[0])
+    expect(opening?.chapters[0]?.title).toBe('Cuốn 7, chương 1')
+    expect(doc.chapters).toHaveLength(4)
+  })
 
   it('stops when the caller gives up', async () => {
     const controller = new AbortController()
