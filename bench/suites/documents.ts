@@ -1,10 +1,9 @@
 // A whole book opened for reading against the demo service (in its own process, as in the tts suite).
 // Measured in this run:
-//   - time to first audio of a 300-page PDF (its bytes in hand -> onChunk of chunk 0: the text read in the
-//     document worker, then the reading's first, short chunk) over that of a 200-character text;
-//     reference: the same with the PDF read on the calling thread (no worker to start)
+//   - time to first audio of a 300-page PDF (its bytes in hand -> onChunk of chunk 0: the book's opening
+//     read in the document worker, then the reading's first, short chunk) over that of a short text;
+//     reference: the same waiting for the whole book to be read before the reading starts
 import type { ExtractedDocument } from '../../main/documents/types'
-import { extractDocument } from '../../main/documents/extract'
 import { extractDocumentOffThread } from '../../main/documents/worker'
 import { TtsClient } from '../../main/api/tts/tts-client'
 import { FIRST_CHUNK_CHARS } from '../../main/tts/first-chunk'
@@ -19,12 +18,20 @@ const MODEL = 'openai/tts-1'
 const LATENCY_MS = 200
 const PAGES = 300
 const SHORT_TEXT = 'Xin chào, đây là đoạn văn ngắn để đo thời gian đến âm thanh đầu tiên của một lần đọc. '
+const SHORT_CHARS = 200
 const REPETITIONS = 5
 const GOAL = '<=1.3'
 /** WAV for the reason the tts suite gives: the demo's MP3 encoder is slower than the real service's. */
 const FORMAT = 'wav'
 
-type Reader = (file: { name: string; bytes: Uint8Array }) => Promise<ExtractedDocument>
+/** The document a reading starts from (the opening when `opening`, else the whole book), and the whole. */
+function readBook(bytes: Uint8Array, opening: boolean) {
+  let first: (doc: ExtractedDocument) => void = () => undefined
+  const start = new Promise<ExtractedDocument>((resolve) => (first = resolve))
+  const file = { name: 'book.pdf', bytes }
+  const whole = extractDocumentOffThread(file, opening ? { onOpening: first } : {})
+  return { start: Promise.race([start, whole]), whole }
+}
 
 export async function run(): Promise<SuiteReport> {
   const demo = await startDemoProcess()
@@ -41,26 +48,35 @@ export async function run(): Promise<SuiteReport> {
       firstChunkChars: FIRST_CHUNK_CHARS,
     } satisfies Omit<FirstAudioRun, 'text'>
     let serial = 0
-    const short = () => timeToFirstAudioMs(client, { ...base, text: `${++serial}. ${SHORT_TEXT.repeat(2)}` })
+    // As long as the reading's first chunk, as the tts suite's short text is: both first requests alike.
+    const short = () =>
+      timeToFirstAudioMs(client, {
+        ...base,
+        text: [...`${++serial}. ${SHORT_TEXT.repeat(3)}`].slice(0, SHORT_CHARS).join(''),
+      })
     // Each book begins with its own heading, so no first chunk comes from the demo's synthesis cache.
     const books = Array.from({ length: REPETITIONS * 2 + 1 }, (_, i) => bookPdf(PAGES, i + 1))
-    const book = async (read: Reader): Promise<number> => {
+    const book = async (opening: boolean): Promise<number> => {
       const bytes = books.pop() ?? bookPdf(PAGES)
       const started = performance.now()
-      const doc = await read({ name: 'book.pdf', bytes })
+      const reading = readBook(bytes, opening)
+      const doc = await reading.start
       const text = doc.chapters.map((c) => `${c.title}\n\n${c.text}`).join('\n\n')
-      return performance.now() - started + (await timeToFirstAudioMs(client, { ...base, text }))
+      const ms = performance.now() - started + (await timeToFirstAudioMs(client, { ...base, text }))
+      // The rest of the book is read on before the next run starts, as it would be behind the reading.
+      await reading.whole
+      return ms
     }
 
     // Loads eSpeak, pdf.js and the worker's code once; not counted.
     await short()
-    await book(extractDocumentOffThread)
+    await book(true)
     await demoControl(demo, 'faults', { latencyMs: LATENCY_MS })
-    const ms = { short: [] as number[], worker: [] as number[], inThread: [] as number[] }
+    const ms = { short: [] as number[], opening: [] as number[], whole: [] as number[] }
     for (let rep = 0; rep < REPETITIONS; rep++) {
       ms.short.push(await short())
-      ms.worker.push(await book(extractDocumentOffThread))
-      ms.inThread.push(await book(extractDocument))
+      ms.opening.push(await book(true))
+      ms.whole.push(await book(false))
     }
     await demoControl(demo, 'faults', { latencyMs: 0 })
     const p50 = (values: number[]) => percentile(values, 50)
@@ -69,20 +85,20 @@ export async function run(): Promise<SuiteReport> {
       method: {
         service: `The demo service in its own process, +${LATENCY_MS} ms on every API request; model ${MODEL}, format ${FORMAT}, voice alloy, first chunk ${FIRST_CHUNK_CHARS} characters (as the Reader reads).`,
         book: `A ${PAGES}-page PDF made by test/fixtures/documents/samples.ts (bookPdf): a running header and a page number on every page, a chapter every 10 pages, about 450 characters a page; each run reads a book of its own.`,
-        timeToFirstAudio: `Book: from its bytes in hand to onChunk of chunk 0: extraction (the worker started from the sources through tsx, as \`loa\` runs; the app's bundled worker starts faster), the chapters joined, then the SpeechJob. Short: a ${SHORT_TEXT.length * 2}-character text from the job's start to its first audio. p50 of ${REPETITIONS} runs each, after one unmeasured run of each.`,
+        timeToFirstAudio: `Book: from its bytes in hand to onChunk of chunk 0: its opening (its first pages, main/documents/pdf.ts OPENING_PAGES) read in the document worker (warm: kept between files; run from the sources through tsx), its chapters joined, then the SpeechJob; the reference waits for the whole book instead. Short: a ${SHORT_CHARS}-character text from the job's start to its first audio. p50 of ${REPETITIONS} runs each, after one unmeasured run of each.`,
       },
       results: [
         goalFigure(
           'timeToFirstAudioBook300PagesOverShortText',
           GOAL,
-          p50(ms.worker) / p50(ms.short),
-          { readOnCallingThread: p50(ms.inThread) / p50(ms.short) },
+          p50(ms.opening) / p50(ms.short),
+          { wholeBookFirst: p50(ms.whole) / p50(ms.short) },
           {
             unit: 'ratio',
             ms: {
               short: significant(p50(ms.short)),
-              bookWorker: significant(p50(ms.worker)),
-              bookInThread: significant(p50(ms.inThread)),
+              bookFromOpening: significant(p50(ms.opening)),
+              bookWholeFirst: significant(p50(ms.whole)),
             },
             pages: PAGES,
           },

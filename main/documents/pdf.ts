@@ -17,10 +17,11 @@ const PARAGRAPH_GAP_LINES = 1.6
 const HEADING_MAX_CHARS = 120
 
 /**
- * Pages read before the opening is handed over (see `ReadOptions`): enough to tell a running header from
- * the text, and read in a small share of the time a book takes.
+ * Pages read before the opening is handed over (see `ReadOptions`): enough for a running header to repeat
+ * (on 3 pages at least, pdf-edges.ts), few enough that a 300-page book's opening is out in tens of ms
+ * once the worker is warm (bench/suites/documents.ts measures the first audio it allows).
  */
-const OPENING_PAGES = 10
+const OPENING_PAGES = 5
 
 export interface ReadOptions {
   /**
