@@ -91,13 +91,15 @@ function packageOf(opf: string, dir: string): Package {
   return { title: t === '' ? null : t, spine }
 }
 
-/** The attributes of each element of that (local, lower-case) name. */
+/** The attributes of each element of that (local, lower-case) name, their names in lower case. */
 function attributesOf(xml: string, element: string): Record<string, string>[] {
   const found: Record<string, string>[] = []
   const parser = new Parser(
     {
       onopentag(name, attrs) {
-        if (name.replace(/^.*:/, '').toLowerCase() === element) found.push(attrs)
+        // XML keeps the case of names: encryption.xml spells `Algorithm`, container.xml `full-path`.
+        if (name.replace(/^.*:/, '').toLowerCase() === element)
+          found.push(Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k.toLowerCase(), v])))
       },
     },
     { xmlMode: true },

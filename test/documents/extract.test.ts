@@ -1,6 +1,7 @@
 // Each format Loa opens, read from the sample files in test/fixtures/documents: the chapters in reading
 // order, NFC text, what was left out noted; and each way a file is refused, with its code.
 import { readFile } from 'node:fs/promises'
+import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../../main/documents/extract'
 import { DOCUMENT_MAX_BYTES, DocumentError } from '../../main/documents/types'
@@ -77,6 +78,21 @@ describe('extractDocument', () => {
     expect((await refusal('encrypted.pdf')).code).toBe('encrypted')
     for (const name of ['corrupt.pdf', 'corrupt.epub', 'corrupt.docx'])
       expect((await refusal(name)).code).toBe('corrupt')
+  })
+
+  it('refuses a password-protected DOCX (an OLE file inside) and a DRM-locked EPUB as encrypted', async () => {
+    const ole = new Uint8Array(512)
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
+    expect((await refusal('locked.docx', ole)).code).toBe('encrypted')
+    const zip = await JSZip.loadAsync(
+      await readFile(new URL('../fixtures/documents/sample.epub', import.meta.url)),
+    )
+    zip.file(
+      'META-INF/encryption.xml',
+      '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/></enc:EncryptedData></encryption>',
+    )
+    const locked = await zip.generateAsync({ type: 'uint8array' })
+    expect((await refusal('locked.epub', locked)).code).toBe('encrypted')
   })
 
   it('refuses an unknown extension naming the formats, and a file over the limit naming the limit', async () => {
