@@ -38,7 +38,8 @@ function wallet() {
 
 const codePoints = (text: string): number => [...text.normalize('NFC')].length
 
-describe('loa say --file (process)', () => {
+// Each run starts `loa` and its document worker from the sources through tsx: slow on a busy machine.
+describe('loa say --file (process)', { timeout: 60_000 }, () => {
   it('reads an EPUB into one file per chapter, NN-title.wav, each chapter with its heading', async () => {
     const out = join(dir, 'book')
     const run = await loaWith(demo, 'ordinary', [
