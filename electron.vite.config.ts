@@ -8,7 +8,15 @@ export default defineConfig({
       outDir: 'out/main',
       // Native modules stay outside the bundle and load lazily at run time. Both are N-API addons,
       // so the build made by `npm install` loads in Electron without a rebuild.
-      rollupOptions: { input: { index: resolve('main/index.ts') }, external: ['keytar', 'uiohook-napi'] },
+      // The document worker is an entry of its own: main/documents/worker.ts starts document-worker.js
+      // from the folder of main's bundle.
+      rollupOptions: {
+        input: {
+          index: resolve('main/index.ts'),
+          'document-worker': resolve('main/documents/worker-entry.ts'),
+        },
+        external: ['keytar', 'uiohook-napi'],
+      },
       externalizeDeps: true,
     },
   },

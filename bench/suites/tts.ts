@@ -6,8 +6,8 @@
 import { billableChars } from '../../main/api/tts/text-count'
 import { TtsClient } from '../../main/api/tts/tts-client'
 import { FIRST_CHUNK_CHARS } from '../../main/tts/first-chunk'
-import { SpeechJob, SpeechJobError, type SpeechSynthesizer } from '../../main/tts/speech-job'
 import { demoControl, startDemoProcess, type DemoProcess } from '../demo-process'
+import { timeToFirstAudioMs } from '../first-audio'
 import { goalFigure, percentile, significant } from '../goal'
 import type { SuiteReport } from '../types'
 
@@ -60,7 +60,14 @@ export async function run(): Promise<SuiteReport> {
     const rules = { maxInputChars: model.maxInputChars, unitPriceVndPer1M: model.priceVndPer1M }
     const texts = textMaker()
     const measure = (arm: Arm, chars: number) =>
-      timeToFirstAudioMs(client, rules, arm.firstChunkChars, texts.next(chars))
+      timeToFirstAudioMs(client, {
+        model: MODEL,
+        voice: 'alloy',
+        format: FORMAT,
+        rules,
+        firstChunkChars: arm.firstChunkChars,
+        text: texts.next(chars),
+      })
 
     // Loads eSpeak and warms both code paths; not counted.
     for (const arm of ARMS) await measure(arm, SHORT_CHARS)
@@ -111,39 +118,6 @@ export async function run(): Promise<SuiteReport> {
   } finally {
     demo.stop()
   }
-}
-
-/** Reads `text` with a fresh job; returns the ms to its first audio once its requests have all ended. */
-async function timeToFirstAudioMs(
-  client: TtsClient,
-  rules: { maxInputChars: number; unitPriceVndPer1M: number },
-  firstChunkChars: number | undefined,
-  text: string,
-): Promise<number> {
-  // The demo synthesizes a request to the end even when its caller has gone; one aborted at cancel
-  // would still hold eSpeak during the next run. So the job's abort is not passed on.
-  const unabortable: SpeechSynthesizer = {
-    synthesize: (request, opts) => client.synthesize(request, { idempotencyKey: opts.idempotencyKey }),
-  }
-  let firstMs = Number.NaN
-  const started = performance.now()
-  const job: SpeechJob = new SpeechJob({
-    client: unabortable,
-    request: { model: MODEL, voice: 'alloy', responseFormat: FORMAT },
-    text,
-    rules,
-    ...(firstChunkChars === undefined ? {} : { firstChunkChars }),
-    onChunk: (chunk) => {
-      if (chunk.index !== 0) return
-      firstMs = performance.now() - started
-      job.cancel()
-    },
-  })
-  await job.run().catch((error: unknown) => {
-    if (!(error instanceof SpeechJobError && error.code === 'SPEECH_JOB_CANCELLED')) throw error
-  })
-  if (!Number.isFinite(firstMs)) throw new Error('The job ended without delivering its first chunk.')
-  return firstMs
 }
 
 /** Texts of exactly the asked billable characters, each numbered so no sentence repeats. */

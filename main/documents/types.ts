@@ -30,8 +30,9 @@ export class DocumentError extends Error {
   constructor(
     readonly code: DocumentErrorCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message)
+    super(message, options)
     this.name = 'DocumentError'
   }
 }

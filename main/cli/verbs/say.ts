@@ -1,8 +1,11 @@
 // `loa say "text" | --file F [--model M] [--voice V] [--format F] [--speed S] -o out.mp3`: reads a text
-// aloud into one audio file. Long text is split at sentence boundaries under the model's limit and each
-// chunk is charged once, whatever retries it takes; progress and the cost go to stderr. With --dry-run it
-// only reads the model and voice lists and prints the estimate (say-estimate.ts).
-import { readFile, writeFile } from 'node:fs/promises'
+// or a document aloud into one audio file, or one per chapter. Long text is split at sentence boundaries
+// under the model's limit and each chunk is charged once, whatever retries it takes; progress and the cost
+// go to stderr. With --dry-run it only reads the model and voice lists and prints the estimate
+// (say-estimate.ts). The document is read by main/documents (say-document.ts), the audio made and saved by
+// say-reading.ts, within the document's spending limit where one is given.
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { GatewayEndpoint } from '../../api/http'
 import { ManagementClient } from '../../api/management/client'
 import { USAGE_LIMIT } from '../../api/management/requests'
@@ -14,60 +17,57 @@ import { TtsClient } from '../../api/tts/tts-client'
 import { rulesFor, type TtsFormat } from '../../api/tts/tts-rules'
 import type { ReaderModel } from '../../../preload/contract'
 import { AppError } from '../../errors'
-import { durationMs, joinAudio, JOINABLE_FORMATS } from '../../tts/audio-join'
+import { JOINABLE_FORMATS } from '../../tts/audio-join'
 import { defaultModel, defaultVoice } from '../../tts/default-choice'
 import { charsUsedThisMonth, freeCharsLeft } from '../../tts/free-allowance'
 import { ChargeHold } from '../../tts/key-guard'
 import { toReaderModel, toReaderVoices } from '../../tts/reader-models'
-import { SpeechJob, SpeechJobError } from '../../tts/speech-job'
+import { SpeechJobError } from '../../tts/speech-job'
 import { hasVietnamese } from '../../tts/text-language'
-import { positiveNumberFlag } from '../args'
+import { intFlag, positiveNumberFlag } from '../args'
+import { chapterFileName } from '../chapter-files'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'
 import { formatCount, formatVnd } from '../format'
 import { printResult } from '../management-verb'
-import { renderFields } from '../table'
+import { readDocumentFile, spokenChapter } from '../say-document'
+import { readInto, speechJob, SpendLimit, type Reading, type SavedFile } from '../say-reading'
 import { UsageError, type Verb } from '../verb'
 import { withEndpoint } from '../with-endpoint'
 import { estimateReading, renderEstimate } from './say-estimate'
+import { limitMessage, renderReport, sayReport } from './say-report'
 
 const PAID_CHUNK_LOST_HINT =
   "nothing was saved; 'loa usage' lists what was charged. Running the command again pays for every chunk again."
-
-export interface SayReport {
-  model: string
-  voice: string | null
-  format: TtsFormat
-  out: string
-  chunks: number
-  /** Unicode code points after NFC, as the service bills them (text-count.ts). */
-  characters: number
-  costVnd: number
-  seconds: number | null
-}
 
 export const sayVerb: Verb = {
   name: 'say',
   summary: 'read a text aloud into an audio file, with its cost',
   usage:
-    'loa say "text" | --file F [--model M] [--voice V] [--format F] [--speed S] -o out.mp3 | --dry-run [--json]',
-  help: `Synthesizes speech for the text (or the file's text) and saves it as one file. The cost is
+    'loa say "text" | --file F [--per-chapter] [--max-spend VND] [--model M] [--voice V] [--format F] [--speed S] -o out.mp3|DIR | --dry-run [--json]',
+  help: `Synthesizes speech for the text (or the document's text) and saves it as one file. The cost is
 estimated before anything is sent; long text is read in chunks at sentence boundaries, each chunk charged
 once even when a request has to be retried. Progress goes to stderr.
 
 Flags:
-  --file F        read the text from a UTF-8 file instead of the arguments
+  --file F        read a document instead of the arguments: .txt, .md, .html, .pdf, .epub or .docx,
+                  by its extension; its chapters are read in order, each heading first
+  --per-chapter   one file per chapter, NN-title.mp3, in the folder given with -o
+  --max-spend VND the most this reading may spend, in whole dong: a chunk is sent only while its price
+                  still fits; the reading stops before the first that would pass it, keeps what was
+                  made and exits 1 saying how far it got
   --model M       speech model (default: the first this key may use that reads Vietnamese, as in the
                   app's Reader); see 'loa voices --models'
   --voice V       the model's voice (default: one in the text's language, Vietnamese first); see
                   'loa voices --model M'
   --format F      mp3 (default), wav or pcm: the formats that join into one file
   --speed S       reading speed, where the model accepts one
-  -o, --out F     where the audio goes (required, unless --dry-run)
+  -o, --out F     where the audio goes, a folder with --per-chapter (required, unless --dry-run)
   --dry-run       print the estimate and send nothing: characters, cost, chunks (no -o needed)
 
-With --json, prints {"model", "voice", "format", "out", "chunks", "characters", "costVnd", "seconds"};
+With --json, prints {"model", "voice", "format", "out", "chunks", "characters", "costVnd", "seconds",
+"stoppedAtLimit"}, and "files" (each {"out", "chunks", "characters", "costVnd", "seconds"}) with --per-chapter;
 with --dry-run, {"model", "voice", "characters", "costVnd", "freeCharacters", "chunks"}, null where a
 figure is not known.`,
   options: {
@@ -78,19 +78,27 @@ figure is not known.`,
     speed: { type: 'string' },
     out: { type: 'string', short: 'o' },
     'dry-run': { type: 'boolean' },
+    'per-chapter': { type: 'boolean' },
+    'max-spend': { type: 'string' },
   },
   async run(ctx) {
     const dryRun = ctx.values['dry-run'] === true
+    const perChapter = ctx.values['per-chapter'] === true
     const out = typeof ctx.values.out === 'string' ? ctx.values.out : null
     if (!out && !dryRun) throw new UsageError('-o/--out is required (or --dry-run for the estimate alone).')
     const file = typeof ctx.values.file === 'string' ? ctx.values.file : null
     if (file && ctx.positionals.length > 0) throw new UsageError('give the text or --file, not both.')
+    if (perChapter && !file) throw new UsageError('--per-chapter needs a document given with --file.')
     const speed = positiveNumberFlag(ctx.values.speed, 'speed')
+    const maxSpendVnd = intFlag(ctx.values['max-spend'], 'max-spend', 1, Number.MAX_SAFE_INTEGER)
     const format = (typeof ctx.values.format === 'string' ? ctx.values.format : 'mp3') as TtsFormat
     if (!JOINABLE_FORMATS.includes(format))
       throw new UsageError('--format must be mp3, wav or pcm: only those join into one file.')
+    const document = file ? await readDocumentFile(file) : null
+    if (document) for (const note of document.notes) ctx.stderr.write(`note: ${note}\n`)
+    const pieces = document && file ? document.chapters.map((c) => spokenChapter(c, file)) : null
     return withEndpoint(ctx, 'say', async (endpoint) => {
-      const text = file ? await readText(file) : ctx.positionals.join(' ')
+      const text = pieces ? pieces.join('\n\n') : ctx.positionals.join(' ')
       if (text.trim() === '') throw new UsageError('there is no text to read.')
       const client = new TtsClient({ endpoint })
       const { model, rules, request, poorVietnamese } = await chooseRequest(client, text, {
@@ -103,7 +111,8 @@ figure is not known.`,
         ctx.stderr.write(
           `warning: ${model} has English voices only and will mispronounce this Vietnamese text; 'loa voices --models' lists the others.\n`,
         )
-      const job = new SpeechJob({
+      const reading: Reading = {
+        endpoint,
         client,
         request: {
           model: request.model,
@@ -111,72 +120,72 @@ figure is not known.`,
           ...(request.voice === undefined ? {} : { voice: request.voice }),
           ...(request.speed === undefined ? {} : { speed: request.speed }),
         },
-        text,
         rules,
-        // A chunk whose answer was lost is sent again after the key's minute only if it was not charged.
-        usageHistory: () =>
-          new ManagementClient({ endpoint })
-            .usage({ limit: USAGE_LIMIT.max })
-            .then((page) => ({ records: page.data, total: page.total })),
-        // The model's own limit where its record states one; `loa` does not know the plan's default.
-        rpm: rules.rpm,
-        onProgress: (p) =>
-          ctx.stderr.write(
-            `chunk ${p.chunksDone}/${p.chunkCount}: ${formatCount(p.charsDone)}/${formatCount(p.charsTotal)} characters, ${formatVnd(p.spentVnd)}\n`,
-          ),
-      })
+        stderr: ctx.stderr,
+      }
       if (dryRun || !out) {
         // The job is built only to count its chunks: it splits the text exactly as the reading would.
         const estimate = estimateReading(
           text,
-          { model, voice: request.voice ?? null, chunks: job.chunks.length },
+          { model, voice: request.voice ?? null, chunks: speechJob(reading, text).chunks.length },
           rules,
           await freeLeftThisMonth(endpoint, model, rules.freeCharsPerMonth),
         )
         return printResult(ctx, estimate, () => renderEstimate(estimate, rules.freeCharsPerMonth))
       }
+      if (maxSpendVnd !== undefined && rules.unitPriceVndPer1M === null)
+        throw new UsageError(`the service names no price for ${model}, so --max-spend cannot be kept.`)
       const estimate = estimateCostVnd(text, rules)
       ctx.stderr.write(
         `Reading ${formatCount(billableChars(text))} characters with ${model}` +
           (estimate === null ? '.\n' : `, about ${formatVnd(estimate)}.\n`),
       )
-      const chunks = await job.run().catch((err: unknown) => {
-        if (err instanceof SpeechJobError && err.cause instanceof ChargeHold)
-          throw new CliFailure(err.message, EXIT.failure, 'failure', PAID_CHUNK_LOST_HINT)
-        throw err instanceof SpeechJobError && err.cause instanceof AppError ? err.cause : err
-      })
-      const audio = joinAudio(
-        chunks.map((c) => c.audio?.bytes ?? new Uint8Array()),
-        request.response_format,
-      )
-      await writeFile(out, audio).catch((cause: unknown) => {
-        throw new AppError('storage', `could not write ${out}.`, { cause })
-      })
-      const sampleRateHz = chunks[0]?.audio?.sampleRateHz ?? undefined
-      const ms = safeDuration(audio, request.response_format, sampleRateHz)
-      const report: SayReport = {
-        model,
-        voice: request.voice ?? null,
-        format: request.response_format,
-        out,
-        chunks: chunks.length,
-        characters: job.progress.charsTotal,
-        costVnd: job.progress.spentVnd,
-        seconds: ms === null ? null : Math.round(ms / 100) / 10,
-      }
-      await printResult(ctx, report, () =>
-        renderFields([
-          ['Saved', out],
-          ['Model', model],
-          ['Voice', report.voice ?? 'the model’s default'],
-          ['Length', report.seconds === null ? '—' : `${report.seconds} s`],
-          ['Characters', formatCount(report.characters)],
-          ['Chunks', String(report.chunks)],
-          ['Cost', formatVnd(report.costVnd)],
-        ]),
-      )
+      const limit = maxSpendVnd === undefined ? null : new SpendLimit(maxSpendVnd)
+      const targets =
+        perChapter && document && pieces
+          ? await chapterTargets(
+              out,
+              document.chapters.map((c) => c.title),
+              request.response_format,
+            )
+          : [out]
+      const files = await readFiles(reading, perChapter && pieces ? pieces : [text], targets, limit)
+      const report = sayReport(model, request.voice ?? null, request.response_format, out, files, perChapter)
+      await printResult(ctx, report, () => renderReport(report))
+      if (!report.stoppedAtLimit) return EXIT.ok
+      ctx.stderr.write(limitMessage(report, files, maxSpendVnd ?? 0))
+      return EXIT.failure
     })
   },
+}
+
+/** Each text into its file in turn, until the spending limit stops one; the files after it are not made. */
+async function readFiles(
+  reading: Reading,
+  texts: readonly string[],
+  targets: readonly string[],
+  limit: SpendLimit | null,
+): Promise<SavedFile[]> {
+  const files: SavedFile[] = []
+  for (const [i, text] of texts.entries()) {
+    if (texts.length > 1) reading.stderr.write(`File ${i + 1}/${texts.length}: ${targets[i]}\n`)
+    const saved = await readInto(reading, text, targets[i] ?? '', limit).catch((err: unknown) => {
+      if (err instanceof SpeechJobError && err.cause instanceof ChargeHold)
+        throw new CliFailure(err.message, EXIT.failure, 'failure', PAID_CHUNK_LOST_HINT)
+      throw err instanceof SpeechJobError && err.cause instanceof AppError ? err.cause : err
+    })
+    files.push(saved)
+    if (!saved.complete) break
+  }
+  return files
+}
+
+/** The chapter files' paths in `dir`, made if missing. */
+async function chapterTargets(dir: string, titles: readonly string[], ext: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true }).catch((cause: unknown) => {
+    throw new AppError('storage', `could not make the folder ${dir}.`, { cause })
+  })
+  return titles.map((title, i) => join(dir, chapterFileName(i, titles.length, title, ext)))
 }
 
 interface Choice {
@@ -255,25 +264,4 @@ async function freeLeftThisMonth(
     allowance,
     charsUsedThisMonth({ records: page.data, total: page.total }, model, Date.now()),
   )
-}
-
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8')
-  } catch (cause) {
-    throw new CliFailure(
-      `could not read ${path}: ${(cause as Error).message}`,
-      EXIT.usage,
-      'file',
-      'check the path given to --file.',
-    )
-  }
-}
-
-function safeDuration(bytes: Uint8Array, format: TtsFormat, sampleRateHz: number | undefined): number | null {
-  try {
-    return durationMs(bytes, format, sampleRateHz)
-  } catch {
-    return null
-  }
 }

@@ -1,0 +1,110 @@
+// Each format Loa opens, read from the sample files in test/fixtures/documents: the chapters in reading
+// order, NFC text, what was left out noted; and each way a file is refused, with its code.
+import { readFile } from 'node:fs/promises'
+import JSZip from 'jszip'
+import { describe, expect, it } from 'vitest'
+import { extractDocument } from '../../main/documents/extract'
+import { DOCUMENT_MAX_BYTES, DocumentError } from '../../main/documents/types'
+import {
+  CHAPTER_1,
+  CHAPTER_2,
+  PARAGRAPH_1,
+  PARAGRAPH_2,
+  PARAGRAPH_3,
+  PDF_HEADER,
+} from '../fixtures/documents/samples'
+
+const sample = async (name: string): Promise<{ name: string; bytes: Uint8Array }> => ({
+  name,
+  bytes: new Uint8Array(await readFile(new URL(`../fixtures/documents/${name}`, import.meta.url))),
+})
+
+async function refusal(name: string, bytes?: Uint8Array): Promise<DocumentError> {
+  const file = bytes ? { name, bytes } : await sample(name)
+  const err = await extractDocument(file).catch((e: unknown) => e)
+  expect(err).toBeInstanceOf(DocumentError)
+  return err as DocumentError
+}
+
+describe('extractDocument', () => {
+  it.each(['sample.epub', 'sample.docx', 'sample.md', 'sample.html', 'sample.pdf'])(
+    '%s: two chapters by their headings, in reading order',
+    async (name) => {
+      const doc = await extractDocument(await sample(name))
+      expect(doc.chapters.map((c) => c.title)).toEqual([CHAPTER_1, CHAPTER_2])
+      expect(doc.chapters[0]?.text.startsWith(PARAGRAPH_1)).toBe(true)
+      expect(doc.chapters[1]?.text.startsWith(PARAGRAPH_2)).toBe(true)
+      for (const c of doc.chapters) expect(c.text).toBe(c.text.normalize('NFC'))
+    },
+  )
+
+  it('titles: EPUB metadata, HTML <title>, a lone top heading in Markdown', async () => {
+    expect((await extractDocument(await sample('sample.epub'))).title).toBe('Sách mẫu EPUB')
+    expect((await extractDocument(await sample('sample.html'))).title).toBe('Sách mẫu HTML')
+    expect((await extractDocument(await sample('sample.md'))).title).toBe('Sách mẫu')
+  })
+
+  it('HTML and Markdown: tables read row by row, code and scripts skipped, each noted', async () => {
+    for (const name of ['sample.html', 'sample.md']) {
+      const doc = await extractDocument(await sample(name))
+      const text = doc.chapters.map((c) => c.text).join('\n\n')
+      expect(text).toContain('Món, Giá.\n\nPhở, 50.000 ₫.')
+      expect(text).not.toMatch(/không đọc|console|alert/)
+      expect(doc.notes).toEqual(['1 table read row by row', '1 code block skipped'])
+    }
+  })
+
+  it('HTML saved decomposed (NFD) comes out composed (NFC)', async () => {
+    const doc = await extractDocument(await sample('sample.html'))
+    expect(doc.chapters[0]?.text).toBe(PARAGRAPH_1)
+  })
+
+  it('PDF: the running header and the page numbers are left out, and the note says on how many pages', async () => {
+    const doc = await extractDocument(await sample('sample.pdf'))
+    const text = doc.chapters.map((c) => c.text).join('\n\n')
+    expect(text).not.toContain(PDF_HEADER)
+    expect(text).not.toMatch(/Trang \d/)
+    expect(doc.chapters[1]?.text).toBe(`${PARAGRAPH_2} ${PARAGRAPH_3}\n\n${PARAGRAPH_1}`)
+    expect(doc.notes).toEqual(['headers, footers and page numbers left out on 4 of 4 pages'])
+  })
+
+  it('plain text is one chapter named after the file', async () => {
+    const doc = await extractDocument(await sample('sample.txt'))
+    expect(doc.chapters).toEqual([{ title: 'sample.txt', text: `${PARAGRAPH_1}\n\n${PARAGRAPH_2}` }])
+  })
+
+  it('refuses a scanned PDF, a password-protected one and damaged files, each saying which', async () => {
+    expect((await refusal('scanned.pdf')).code).toBe('no_text_layer')
+    expect((await refusal('encrypted.pdf')).code).toBe('encrypted')
+    for (const name of ['corrupt.pdf', 'corrupt.epub', 'corrupt.docx'])
+      expect((await refusal(name)).code).toBe('corrupt')
+  })
+
+  it('refuses a password-protected DOCX (an OLE file inside) and a DRM-locked EPUB as encrypted', async () => {
+    const ole = new Uint8Array(512)
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
+    expect((await refusal('locked.docx', ole)).code).toBe('encrypted')
+    const zip = await JSZip.loadAsync(
+      await readFile(new URL('../fixtures/documents/sample.epub', import.meta.url)),
+    )
+    zip.file(
+      'META-INF/encryption.xml',
+      '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/></enc:EncryptedData></encryption>',
+    )
+    const locked = await zip.generateAsync({ type: 'uint8array' })
+    expect((await refusal('locked.epub', locked)).code).toBe('encrypted')
+  })
+
+  it('refuses an unknown extension naming the formats, and a file over the limit naming the limit', async () => {
+    const unknown = await refusal('notes.odt', new Uint8Array([1]))
+    expect(unknown.code).toBe('unknown_format')
+    expect(unknown.message).toContain('.txt, .md, .html, .pdf, .epub, .docx')
+    const large = await refusal('big.txt', new Uint8Array(DOCUMENT_MAX_BYTES + 1))
+    expect(large.code).toBe('too_large')
+    expect(large.message).toContain('50 MB')
+  })
+
+  it('refuses a file with no text', async () => {
+    expect((await refusal('blank.md', new TextEncoder().encode('\n\n  \n'))).code).toBe('empty')
+  })
+})
