@@ -1,7 +1,7 @@
 // A page crash in real Chromium through the browser harness, the harness's `render-process-gone`: the
 // harness logs and records it and the tab is loaded again on the view it showed. The next harness start
 // on the same data folder offers the report, and saving it writes the file.
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -18,6 +18,11 @@ let dataDir: string
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'loa-e2e-crash-'))
+  // A user who has been through the welcome: the main window opens on its views.
+  await writeFile(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({ welcome: { status: 'finished', done: [] } }),
+  )
   browser = await launchChromium()
 })
 
