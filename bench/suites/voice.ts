@@ -7,7 +7,7 @@
 //   - the microphone on the audio port (PCM16): bytes per second of audio, and main's time receiving a
 //     second of it; reference: the same samples as the Float32 frames the page used to send
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
@@ -67,6 +67,8 @@ export async function run(): Promise<SuiteReport> {
   ])
   execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav])
   const demo = await startDemoServer({ port: 0, seed: 1 })
+  // A user who has been through the first-run welcome: the main window opens on the Voice view.
+  await writeFile(join(dir, 'settings.json'), JSON.stringify({ welcome: { status: 'finished', done: [] } }))
   const harness = await startWebHarness({
     dataDir: dir,
     rendererDir: RENDERER_DIR,
