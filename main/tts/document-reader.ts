@@ -3,13 +3,14 @@
 // job, with synthesis running only a few sentences ahead of the listener and never past the document's
 // spending limit; where the listener is, and what the document has cost, remembered by the file's hash.
 import { createHash } from 'node:crypto'
-import type {
-  DocumentChoice,
-  DocumentEstimate,
-  DocumentReadRequest,
-  ReaderDocument,
-  ReaderDocumentPart,
-  ReadingStatus,
+import {
+  DOCUMENT_READING_SENTENCES,
+  type DocumentChoice,
+  type DocumentEstimate,
+  type DocumentReadRequest,
+  type ReaderDocument,
+  type ReaderDocumentPart,
+  type ReadingStatus,
 } from '../../preload/contract'
 import { estimateCostVnd } from '../api/tts/text-count'
 import type { DocumentFile } from '../documents/extract'
@@ -96,7 +97,10 @@ export class DocumentReader {
     }
   }
 
-  /** Reads the open document from a place to its chapter's end; refused once its limit is reached. */
+  /**
+   * Reads the open document from a place on, to its chapter's end or DOCUMENT_READING_SENTENCES, whichever
+   * comes first; refused once its limit is reached.
+   */
   async read(request: DocumentReadRequest): Promise<ReadingStatus> {
     const doc = this.#open()
     const chapter = doc.chapters[request.chapter]
@@ -117,7 +121,7 @@ export class DocumentReader {
       spentBeforeVnd,
       estimateVnd: (chunk) => estimateCostVnd(chunk.text, unitPrice),
     })
-    const parts = chapter.sentences.slice(sentence)
+    const parts = chapter.sentences.slice(sentence, sentence + DOCUMENT_READING_SENTENCES)
     const status = await this.#deps.reader.read(
       { ...choice, text: parts.join('') },
       {

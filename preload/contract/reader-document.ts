@@ -8,6 +8,13 @@ import type { ReaderEstimate, ReaderFormat } from './reader'
  */
 export const DOCUMENT_PART_BYTES = 512 * 1024
 
+/**
+ * The most sentences one reading of a document takes; the page goes on with the next ones when it ends. A
+ * reading's status lists its chunks and is sent on every change: a novel's one-chapter .txt would be
+ * thousands of them.
+ */
+export const DOCUMENT_READING_SENTENCES = 200
+
 /** One part of a file being opened; the last part (`index === count - 1`) opens it. */
 export interface ReaderDocumentPart {
   /** The page's name for this upload: a new one drops any unfinished upload. */

@@ -10,6 +10,7 @@ import type {
   ReaderDocument,
   ReadingStatus,
 } from '../../preload/contract'
+import { DOCUMENT_READING_SENTENCES } from '../../preload/contract'
 import { documentParts } from '../lib/document-parts'
 import { loa, unwrap } from '../lib/bridge'
 import { asIpcError } from './ipc-error'
@@ -109,7 +110,9 @@ export class ReaderDocumentStore {
       this.run = { id: status.id, chapter, sentence }
       this.error = null
       // The reading's text is the chapter from that sentence on: shown at once, highlight and all.
-      const sentences = this.document?.chapters[chapter]?.sentences.slice(sentence) ?? []
+      const sentences =
+        this.document?.chapters[chapter]?.sentences.slice(sentence, sentence + DOCUMENT_READING_SENTENCES) ??
+        []
       this.#reader.follow(status, sentences.join(''))
     } catch (err) {
       this.error = asIpcError(err)
@@ -158,9 +161,17 @@ export class ReaderDocumentStore {
     const run = this.run
     const doc = this.document
     const ended = reading.state === 'done' && this.#reader.playback.state === 'ended'
-    if (ended && run && doc?.chapters[run.chapter + 1] && this.#advanced !== reading.id) {
+    const next = run && doc ? nextPlace(doc, run) : null
+    if (ended && next && this.#advanced !== reading.id) {
       this.#advanced = reading.id
-      void this.readFrom({ chapter: run.chapter + 1, sentence: 0 })
+      void this.readFrom(next)
     }
   }
+}
+
+/** Where reading goes on after a reading from `run` ends: the rest of its chapter, else the next chapter. */
+function nextPlace(doc: ReaderDocument, run: DocumentPosition): DocumentPosition | null {
+  const sentence = run.sentence + DOCUMENT_READING_SENTENCES
+  if (sentence < (doc.chapters[run.chapter]?.sentences.length ?? 0)) return { chapter: run.chapter, sentence }
+  return doc.chapters[run.chapter + 1] ? { chapter: run.chapter + 1, sentence: 0 } : null
 }

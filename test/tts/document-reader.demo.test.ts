@@ -5,7 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReaderDocumentPart, ReadingStatus } from '../../preload/contract'
+import {
+  DOCUMENT_READING_SENTENCES,
+  type ReaderDocumentPart,
+  type ReadingStatus,
+} from '../../preload/contract'
 import { TtsClient } from '../../main/api/tts/tts-client'
 import { billableChars, estimateCostVnd } from '../../main/api/tts/text-count'
 import type { SeededAccount } from '../../main/demo/accounts/directory'
@@ -163,6 +167,16 @@ describe('a document in the Reader against the demo service', { timeout: 60_000 
     )
     expect(again).toBeInstanceOf(AppError)
     expect((again as AppError).code).toBe('document_spending_limit')
+  })
+
+  it('takes at most DOCUMENT_READING_SENTENCES sentences in one reading of a long chapter', async () => {
+    const r = await rig(await mkdtemp(join(dir, 'e-')))
+    const long = Array.from({ length: DOCUMENT_READING_SENTENCES + 50 }, (_, i) => `Câu ${i + 1}.`).join(' ')
+    await open(r.documents, 'dai.txt', long)
+    const reading = await r.documents.read({ ...CHOICE, chapter: 0, sentence: 10, limitVnd: null })
+    expect(reading.chunkCount).toBe(DOCUMENT_READING_SENTENCES)
+    expect(r.reader.snapshot().text.trim().split(' ').slice(0, 2)).toEqual(['Câu', '11.'])
+    await r.reader.close()
   })
 
   it('refuses files it cannot read by code, with the size limit named, and keeps the open document', async () => {
