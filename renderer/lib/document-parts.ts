@@ -10,19 +10,16 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(binary)
 }
 
-export function documentParts(
+/** One part at a time: a file main refuses on its first part (over the size limit) is not encoded whole. */
+export function* documentParts(
   upload: string,
   name: string,
   bytes: Uint8Array,
   partBytes = DOCUMENT_PART_BYTES,
-): ReaderDocumentPart[] {
+): Generator<ReaderDocumentPart> {
   const count = Math.max(1, Math.ceil(bytes.byteLength / partBytes))
-  return Array.from({ length: count }, (_, index) => ({
-    upload,
-    name,
-    size: bytes.byteLength,
-    index,
-    count,
-    data: base64Of(bytes.subarray(index * partBytes, (index + 1) * partBytes)),
-  }))
+  for (let index = 0; index < count; index++) {
+    const data = base64Of(bytes.subarray(index * partBytes, (index + 1) * partBytes))
+    yield { upload, name, size: bytes.byteLength, index, count, data }
+  }
 }

@@ -3,12 +3,14 @@
 // highlighted and moving, skipped by a sentence, then Loa closed and started again over the same profile:
 // the same file opened again offers to continue where it was left, and does. Each format's sample is one
 // line of DOCUMENT_SAMPLES.
-import { readFile, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { billableChars } from '../../main/api/tts/text-count'
+import { billableChars, estimateCostVnd } from '../../main/api/tts/text-count'
+import type { SeededAccount } from '../../main/demo/accounts/directory'
+import { DOCUMENT_MAX_BYTES } from '../../main/documents/types'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import { sentencesOf } from '../../main/tts/document-sentences'
 import { startWebHarness, type WebHarness } from '../../main/web/harness'
@@ -40,9 +42,9 @@ async function until(pred: () => Promise<boolean>, what: string, timeoutMs = 40_
 }
 
 /** The harness over `dataDir` (the same profile each time) and a Chromium page on the Reader. */
-async function openLoa(): Promise<{ harness: WebHarness; browser: Browser; page: Page }> {
+async function openLoa(profile = dataDir): Promise<{ harness: WebHarness; browser: Browser; page: Page }> {
   const harness = await startWebHarness({
-    dataDir,
+    dataDir: profile,
     rendererDir: RENDERER_DIR,
     osLocale: 'vi-VN',
     startDemo: async () => ({
@@ -140,4 +142,50 @@ describe('documents in the Reader, in Chromium', { timeout: 180_000 }, () => {
       }
     })
   }
+
+  it('stops before the spending limit set for the document, says so, and refuses a file over the size limit', async () => {
+    const path = join(FIXTURES, 'mua-thu.txt')
+    const sentences = sentencesOf((await readFile(path, 'utf8')).trim())
+    const loa = await openLoa(await mkdtemp(join(dataDir, 'limit-')))
+    try {
+      const account = demo.context.accounts.find((a) => a.label === 'ordinary') as SeededAccount
+      const charges = () => demo.context.ledger.records(account).filter((r) => r.model === 'openai/tts-1')
+      const price =
+        (await loa.harness.core.reader.models()).models.find((m) => m.id === 'openai/tts-1')
+          ?.unitPriceVndPer1M ?? null
+      const cost = (i: number) => estimateCostVnd(sentences[i] ?? '', price) as number
+      // Room for two sentences and half the third: the third is never asked for.
+      const limitVnd = Math.floor(cost(0) + cost(1) + cost(2) / 2)
+      await loa.page.getByTestId('document-file').setInputFiles(path)
+      await loa.page.getByTestId('document-name').waitFor()
+      await loa.page.getByTestId('document-limit').fill(String(limitVnd))
+      await loa.page.getByTestId('document-limit').blur()
+      const before = charges().length
+      await loa.page.getByTestId('document-read').click()
+      const reached = loa.page.getByTestId('document-limit-reached')
+      await reached.waitFor({ timeout: 40_000 })
+      expect(await reached.innerText()).toMatch(
+        /^Đã dừng trước khi vượt hạn mức [\d.]+\s₫ của tài liệu này\./,
+      )
+      const paid = charges().slice(before)
+      expect(paid).toHaveLength(2)
+      expect(paid.reduce((n, r) => n + r.costVND, 0)).toBeLessThanOrEqual(limitVnd)
+
+      // A file over the size limit is refused on its first part, with the limit, and the document stays.
+      const big = join(dataDir, 'big.txt')
+      await truncate(big, DOCUMENT_MAX_BYTES + 1).catch(async () => {
+        await writeFile(big, '')
+        await truncate(big, DOCUMENT_MAX_BYTES + 1)
+      })
+      await loa.page.getByTestId('document-file').setInputFiles(big)
+      const error = loa.page.getByTestId('document-error')
+      await error.waitFor({ timeout: 40_000 })
+      expect(await error.getAttribute('data-code')).toBe('document_too_large')
+      expect(await error.innerText()).toContain('50 MB')
+      expect(await loa.page.getByTestId('document-name').innerText()).toBe('mua-thu.txt')
+    } finally {
+      await loa.browser.close()
+      await loa.harness.close()
+    }
+  })
 })
