@@ -24,6 +24,9 @@ import { resolveLanguage } from './settings/language'
 import { readSelection } from './tts/read-selection'
 import type { SettingsService } from './settings/settings-service'
 import { USAGE_LIMIT } from './api/management/requests'
+import { extractDocument } from './documents/extract'
+import { DocumentPlaces } from './tts/document-places'
+import { DocumentReader } from './tts/document-reader'
 import { ReaderHistory } from './tts/reader-history'
 import { ReaderService, type ReaderServiceDeps, type SaveAudioRequest } from './tts/reader-service'
 import { VoiceService, type VoiceServiceDeps } from './voice/voice-service'
@@ -177,6 +180,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     onSpent: () => void account.refresh(),
     ...deps.reader,
   })
+  const documents = new DocumentReader({
+    reader,
+    places: await DocumentPlaces.open(deps.dataDir, (err) => onError('tts:documentHeard', err)),
+    extract: extractDocument,
+  })
   let hotkeyStatus: HotkeyStatus = deps.hotkeyStatus ?? {
     accelerator: settings.get().hotkeys.talk,
     mode: 'none',
@@ -310,6 +318,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       'tts:save': ({ id }) => reader.save(id),
       'tts:history': () => reader.history(),
       'tts:preview': ({ model, voice }) => reader.preview(model, voice),
+      'tts:openDocument': (part) => documents.open(part),
+      'tts:documentEstimate': (choice) => documents.estimate(choice),
+      'tts:readDocument': (request) => documents.read(request),
+      'tts:documentHeard': ({ id, index }) => documents.heard(id, index),
     },
     onError,
   )
@@ -345,6 +357,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       stopGatewayLog()
       talkKey.dispose()
       await reader.close()
+      await documents.flushed()
       await voice.close()
       await voiceBudget.flushed()
       audioPorts.closeAll()

@@ -64,6 +64,10 @@ const requestChannels = [
   'tts:save',
   'tts:history',
   'tts:preview',
+  'tts:openDocument',
+  'tts:documentEstimate',
+  'tts:readDocument',
+  'tts:documentHeard',
 ] as const satisfies readonly RequestChannel[]
 
 const eventChannels = [

@@ -2,7 +2,12 @@
 // `invalid_input` error; handlers only ever see validated data.
 import { z } from 'zod'
 import type { RequestChannel, RequestOf } from '../../preload/contract'
-import { MAX_READER_TEXT, MAX_VIDEO_FRAME_BYTES, MAX_VIDEO_FRAME_SIDE_PX } from '../../preload/contract'
+import {
+  DOCUMENT_PART_BYTES,
+  MAX_READER_TEXT,
+  MAX_VIDEO_FRAME_BYTES,
+  MAX_VIDEO_FRAME_SIDE_PX,
+} from '../../preload/contract'
 import { settingsPatchSchema } from '../settings/settings-schema'
 
 const none = z.union([z.undefined(), z.null()]).transform(() => undefined)
@@ -25,6 +30,25 @@ const readerChoice = z
     speed: z.number().finite().min(0.1).max(10),
   })
   .strict()
+
+const documentChoice = readerChoice.omit({ text: true })
+/** A book in parts of DOCUMENT_PART_BYTES: 50 MB is 100 parts; the size itself is checked by main. */
+const MAX_DOCUMENT_PARTS = 10_000
+const documentPart = z
+  .object({
+    upload: z.string().min(1).max(100),
+    name: z.string().min(1).max(500),
+    size: z.number().int().min(0),
+    index: z.number().int().min(0).max(MAX_DOCUMENT_PARTS),
+    count: z.number().int().min(1).max(MAX_DOCUMENT_PARTS),
+    data: z
+      .string()
+      .max(Math.ceil(DOCUMENT_PART_BYTES / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64'),
+  })
+  .strict()
+  .refine((p) => p.index < p.count, 'the part is past the last one')
+const place = z.number().int().min(0).max(1_000_000)
 
 export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, unknown> } = {
   'app:info': none,
@@ -116,4 +140,14 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'tts:save': z.object({ id: readingId }).strict(),
   'tts:history': none,
   'tts:preview': z.object({ model: modelId, voice: z.string().min(1).max(200) }).strict(),
+  'tts:openDocument': documentPart,
+  'tts:documentEstimate': documentChoice,
+  'tts:readDocument': documentChoice
+    .extend({
+      chapter: place,
+      sentence: place,
+      limitVnd: z.number().finite().min(0).max(1e12).nullable(),
+    })
+    .strict(),
+  'tts:documentHeard': z.object({ id: readingId, index: z.number().int().min(0).max(1_000_000) }).strict(),
 }

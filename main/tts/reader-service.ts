@@ -35,7 +35,7 @@ import { splitRampedYielding } from './ramp-split'
 import type { HistoryRecord, ReaderHistory } from './reader-history'
 import { toReaderVoices } from './reader-models'
 import { ReaderCatalog } from './reader-catalog'
-import { Reading } from './reading'
+import { Reading, type ReadingOptions } from './reading'
 import type { SpeechChunk } from './speech-job'
 import { defaultChoice, defaultModel } from './default-choice'
 import { charsUsedThisMonth, freeCharsLeft, type UsageHistory } from './free-allowance'
@@ -70,6 +70,14 @@ export interface ReaderServiceDeps {
   /** A run of a reading ended having spent something: the balance shown is out of date. */
   onSpent?: () => void
   now?: () => number
+}
+
+/** What a document's reading adds to a plain one (see DocumentReader). */
+export interface DocumentRun {
+  parts: readonly string[]
+  admit: NonNullable<ReadingOptions['admit']>
+  /** A run of the reading ended having spent `spentVnd`. */
+  onSettled(spentVnd: number): void
 }
 
 /** Readings whose audio stays in memory, for playback and saving without a download. */
@@ -128,8 +136,12 @@ export class ReaderService {
     }
   }
 
-  /** Starts a reading of `choice`, replacing the current one. Refuses what the service would refuse. */
-  async read(choice: ReaderChoice): Promise<ReadingStatus> {
+  /**
+   * Starts a reading of `choice`, replacing the current one. Refuses what the service would refuse. A
+   * document's reading comes with its sentences and run-ahead (`run`): its spending limit, not the whole
+   * chapter's price, is what it is held to.
+   */
+  async read(choice: ReaderChoice, run?: DocumentRun): Promise<ReadingStatus> {
     const rules = await this.#catalog.rules(choice.model)
     const check = this.#check(choice, rules)
     if (!check.ok) {
@@ -140,7 +152,12 @@ export class ReaderService {
     }
     const { costVnd: estimateVnd, freeChars } = await this.#price(choice.text, rules)
     const balance = this.#deps.balanceVnd()
-    if (affordable(estimateVnd, balance, freeChars) === false && estimateVnd !== null && balance !== null) {
+    if (
+      !run &&
+      affordable(estimateVnd, balance, freeChars) === false &&
+      estimateVnd !== null &&
+      balance !== null
+    ) {
       // Money first: not a mistake in the text, and the way on is to top up (or read less).
       throw new AppError(
         'insufficient_balance',
@@ -161,11 +178,13 @@ export class ReaderService {
       rpm: speechRpm(this.#deps.plan(), rules.unitPriceVndPer1M === 0, rules.rpm),
       firstChunkChars: this.#firstChunkChars(),
       estimateVnd,
+      ...(run ? { parts: run.parts, admit: run.admit } : {}),
       ...(this.#deps.usageNow ? { usageHistory: this.#deps.usageNow } : {}),
       ...(this.#deps.now ? { clock: { now: this.#deps.now } } : {}),
       onChange: (status) => this.#deps.events.emit('tts:reading', status),
       onSettled: (r, spentVnd) => {
         if (spentVnd > 0) this.#deps.onSpent?.()
+        run?.onSettled(spentVnd)
         const write = this.#remember(r).finally(() => this.#remembering.delete(write))
         this.#remembering.add(write)
       },

@@ -12,6 +12,7 @@ import {
   SpeechJobError,
   type SpeechChunk,
   type SpeechJobErrorCode,
+  type SpeechJobOptions,
   type SpeechSynthesizer,
 } from './speech-job'
 
@@ -24,6 +25,10 @@ export interface ReadingOptions {
   rpm: number
   firstChunkChars: number
   estimateVnd: number | null
+  /** A document's sentences, one chunk each (see SpeechJobOptions.parts); unset: the text is cut by size. */
+  parts?: readonly string[]
+  /** Asked before each chunk is sent (see SpeechJobOptions.admit): run-ahead and the spending limit. */
+  admit?: SpeechJobOptions['admit']
   /** The account's latest usage records read now: was a chunk whose answer was lost charged? */
   usageHistory?: () => Promise<UsageHistory | null>
   clock?: Clock
@@ -57,6 +62,8 @@ export class Reading {
       rules: opts.rules,
       rpm: opts.rpm,
       firstChunkChars: opts.firstChunkChars,
+      ...(opts.parts ? { parts: opts.parts } : {}),
+      ...(opts.admit ? { admit: opts.admit } : {}),
       ...(opts.usageHistory ? { usageHistory: opts.usageHistory } : {}),
       ...(opts.clock ? { clock: opts.clock } : {}),
       // Every finished chunk reports progress; its audio is ready for the player from then on.
@@ -160,6 +167,14 @@ export class Reading {
   #error(): ReadingStatus['error'] {
     const err = this.job.error
     if (!err || err.code === 'SPEECH_JOB_CANCELLED') return null
+    // Stopped before the limit the user set for the document: raising it continues.
+    if (err.code === 'SPEECH_JOB_LIMIT')
+      return {
+        kind: 'insufficient_balance',
+        code: 'document_spending_limit',
+        message: err.message,
+        chunkIndex: err.chunkIndex,
+      }
     const code = STOP_CODES[err.code]
     // A chunk held for its charge: its answer was lost on the way.
     if (code) return { kind: 'network', code, message: err.message, chunkIndex: err.chunkIndex }

@@ -58,6 +58,8 @@ export type SpeechJobErrorCode =
   | 'SPEECH_JOB_ALREADY_CHARGED'
   /** A chunk's answer was lost too long ago for the key to hold, and the usage history cannot tell more. */
   | 'SPEECH_JOB_CHARGE_UNKNOWN'
+  /** The next chunk would pass the spending limit set for the text. */
+  | 'SPEECH_JOB_LIMIT'
 
 export class SpeechJobError extends Error {
   constructor(
@@ -77,6 +79,17 @@ export interface SpeechJobOptions {
   /** Model, voice, format and speed; `input` comes from the chunks. */
   request: Omit<SpeechRequest, 'input'>
   text: string
+  /**
+   * The text already cut where the listener will find it again (a document's sentences, joined they are
+   * `text`): one chunk each, split further only where one is over the model's limit. Unset: `text` is cut
+   * by size.
+   */
+  parts?: readonly string[]
+  /**
+   * Asked before each chunk is sent: `go`, or `limit` when sending it would pass the spending limit, which
+   * stops the run there. May wait (a document's run-ahead waits for the listener to catch up).
+   */
+  admit?: (chunk: SpeechChunk, signal: AbortSignal) => Promise<'go' | 'limit'>
   /** Gives the model's input limit and unit price. */
   rules: Pick<TtsRules, 'maxInputChars' | 'unitPriceVndPer1M'>
   /** A smaller chunk than the model allows: the first audio arrives sooner. */
@@ -129,9 +142,10 @@ export class SpeechJob {
     this.#opts = opts
     const limit = chunkLimitOf(opts.rules.maxInputChars, opts.maxChars)
     this.#newKey = opts.newKey ?? randomUUID
-    this.#chunks = splitRamped(opts.text, limit, opts.firstChunkChars ?? null, opts.locale).map(
-      (text, index) => this.#chunk(text, index),
-    )
+    const texts = opts.parts
+      ? opts.parts.flatMap((part) => splitText(part, limit, opts.locale))
+      : splitRamped(opts.text, limit, opts.firstChunkChars ?? null, opts.locale)
+    this.#chunks = texts.map((text, index) => this.#chunk(text, index))
     this.#pacer = new RequestPacer(opts.rpm ?? null, opts.clock, opts.sleep)
     this.#guard = new KeyGuard({
       model: opts.request.model,
@@ -269,6 +283,17 @@ export class SpeechJob {
   async #synthesize(chunk: SpeechChunk, signal: AbortSignal, run: RunState): Promise<void> {
     const guard = this.#guard
     try {
+      if (this.#opts.admit && (await this.#opts.admit(chunk, signal)) === 'limit') {
+        if (!run.current()) return
+        run.error = new SpeechJobError(
+          'SPEECH_JOB_LIMIT',
+          `Chunk ${chunk.index + 1} of ${this.chunks.length} would pass the spending limit.`,
+          chunk.index,
+        )
+        this.#fail(run.error, 'failed')
+        return
+      }
+      if (!run.current()) return
       await this.#pacer.admit(signal, (untilMs) => this.#setWait(chunk, { reason: 'budget', untilMs }))
       this.#setWait(chunk, null)
       if (!run.current()) return

@@ -29,6 +29,13 @@ import type {
   ReaderWait,
   ReadingStatus,
 } from './reader'
+import type {
+  DocumentChoice,
+  DocumentEstimate,
+  DocumentReadRequest,
+  ReaderDocument,
+  ReaderDocumentPart,
+} from './reader-document'
 import type { Settings, SettingsPatch, SettingsSnapshot } from './settings'
 import type {
   HotkeyStatus,
@@ -154,6 +161,14 @@ export interface Requests {
   'tts:history': { request: void; response: ReaderHistoryItem[] }
   /** A voice's sample, fetched by main from the voice list's `preview_url`. */
   'tts:preview': { request: ReaderPreviewRequest; response: ReaderAudio }
+  /** One part of a file to open; the last part answers with the document, the others with null. */
+  'tts:openDocument': { request: ReaderDocumentPart; response: ReaderDocument | null }
+  /** The open document's price, parts and listening time with these options; nothing is sent. */
+  'tts:documentEstimate': { request: DocumentChoice; response: DocumentEstimate }
+  /** Reads the open document from a place to its chapter's end, one sentence a chunk, within the limit. */
+  'tts:readDocument': { request: DocumentReadRequest; response: ReadingStatus }
+  /** The listener hears chunk `index` of reading `id`: the place is remembered, synthesis runs on ahead. */
+  'tts:documentHeard': { request: { id: string; index: number }; response: void }
 }
 
 /** Events main pushes: `loa.<domain>.on<Verb>(listener)` returns an unsubscribe function. */

@@ -195,6 +195,14 @@ export class ReaderPlayer {
     this.#onChange()
   }
 
+  /** Goes to the start of chunk `index` (a document's sentence); false when its audio is not here yet. */
+  seekToChunk(index: number): boolean {
+    const start = this.#starts[index]
+    if (start === undefined) return false
+    this.seek(start)
+    return true
+  }
+
   /** Local playback speed; playback is re-anchored where it stands so the position does not jump. */
   setRate(rate: number): void {
     if (!(rate > 0) || rate === this.#rate) return

@@ -74,6 +74,11 @@ export class ReaderPlayback {
     this.#player.seek(seconds)
   }
 
+  /** To the start of a chunk whose audio is here; false when it is not (yet). */
+  seekToChunk(index: number): boolean {
+    return this.#player.seekToChunk(index)
+  }
+
   setRate(rate: number): void {
     this.#player.setRate(rate)
   }

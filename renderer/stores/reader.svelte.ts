@@ -20,6 +20,7 @@ import { asIpcError } from './ipc-error'
 import { ReaderEstimator } from './reader-estimate.svelte'
 import { ReaderOptions } from './reader-options.svelte'
 import { ReaderPlayback } from './reader-playback.svelte'
+import { ReaderDocumentStore } from './reader-document.svelte'
 
 /** How many replaced readings are remembered, to ignore their late reports. */
 const RETIRED_KEPT = 8
@@ -56,9 +57,12 @@ export class ReaderStore {
   readonly options = new ReaderOptions()
   readonly estimate = new ReaderEstimator()
   readonly playback: ReaderPlayback
+  /** The document open in the Reader, read through this store's reading and player. */
+  readonly document: ReaderDocumentStore
 
   constructor(output: ReaderOutputOptions = {}) {
     this.playback = new ReaderPlayback(output)
+    this.document = new ReaderDocumentStore(this)
   }
 
   /** Follows main's reader events and the settings, loads what the view shows; returns the stop. */
@@ -145,6 +149,11 @@ export class ReaderStore {
     }
   }
 
+  /** A reading main started for another part of the Reader (a document): followed and played. */
+  follow(status: ReadingStatus, text: string): void {
+    this.#applyReading(status, { autoplay: true, text })
+  }
+
   async cancel(): Promise<void> {
     const status = await this.#act(loa.tts.cancel())
     if (status) this.#applyReading(status, { autoplay: false })
@@ -212,6 +221,7 @@ export class ReaderStore {
     if (!fresh && status.chunksDone < previous.chunksDone) return
     if (fresh && previous) this.#retired = [...this.#retired, previous.id].slice(-RETIRED_KEPT)
     this.reading = status
+    if (!fresh && how.text !== undefined && this.readingText === '') this.readingText = how.text
     if (fresh) {
       this.readingText = how.text ?? how.draft ?? ''
       if (how.text === undefined) void this.#loadText(status.id)

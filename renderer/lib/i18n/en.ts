@@ -3,6 +3,7 @@ import { audioEn } from './sections/audio.en'
 import { catalogEn } from './sections/catalog.en'
 import { errorEn } from './sections/error.en'
 import { hotkeyEn } from './sections/hotkey.en'
+import { documentEn } from './sections/document.en'
 import { readerEn } from './sections/reader.en'
 import { usageModelEn } from './sections/usage-model.en'
 import { supportEn } from './sections/support.en'
@@ -32,6 +33,7 @@ export const en: Record<MessageKey, string> = {
   ...welcomeEn,
   ...voiceToolsEn,
   ...readerEn,
+  ...documentEn,
   ...usageModelEn,
   ...supportEn,
   ...spendingEn,

@@ -5,6 +5,7 @@ import { audioVi } from './sections/audio.vi'
 import { catalogVi } from './sections/catalog.vi'
 import { errorVi } from './sections/error.vi'
 import { hotkeyVi } from './sections/hotkey.vi'
+import { documentVi } from './sections/document.vi'
 import { readerVi } from './sections/reader.vi'
 import { usageModelVi } from './sections/usage-model.vi'
 import { supportVi } from './sections/support.vi'
@@ -33,6 +34,7 @@ export const vi = {
   ...welcomeVi,
   ...voiceToolsVi,
   ...readerVi,
+  ...documentVi,
   ...usageModelVi,
   ...supportVi,
   ...spendingVi,

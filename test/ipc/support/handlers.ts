@@ -65,6 +65,10 @@ export function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'tts:audio': notUnderTest,
     'tts:save': notUnderTest,
     'tts:history': notUnderTest,
+    'tts:openDocument': notUnderTest,
+    'tts:documentEstimate': notUnderTest,
+    'tts:readDocument': notUnderTest,
+    'tts:documentHeard': notUnderTest,
     'tts:preview': notUnderTest,
     ...overrides,
   }
