@@ -24,7 +24,7 @@ import { resolveLanguage } from './settings/language'
 import { readSelection } from './tts/read-selection'
 import type { SettingsService } from './settings/settings-service'
 import { USAGE_LIMIT } from './api/management/requests'
-import { extractDocument } from './documents/extract'
+import { extractDocumentOffThread } from './documents/worker'
 import { DocumentPlaces } from './tts/document-places'
 import { DocumentReader } from './tts/document-reader'
 import { ReaderHistory } from './tts/reader-history'
@@ -183,7 +183,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const documents = new DocumentReader({
     reader,
     places: await DocumentPlaces.open(deps.dataDir, (err) => onError('tts:documentHeard', err)),
-    extract: extractDocument,
+    // Off main's thread: a long book takes seconds to parse, and main also runs the tray and the voice.
+    extract: (file) => extractDocumentOffThread(file),
   })
   let hotkeyStatus: HotkeyStatus = deps.hotkeyStatus ?? {
     accelerator: settings.get().hotkeys.talk,

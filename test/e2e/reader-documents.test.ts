@@ -3,6 +3,7 @@
 // highlighted and moving, skipped by a sentence, then Loa closed and started again over the same profile:
 // the same file opened again offers to continue where it was left, and does. Each format's sample is one
 // line of DOCUMENT_SAMPLES.
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { billableChars, estimateCostVnd } from '../../main/api/tts/text-count'
 import type { SeededAccount } from '../../main/demo/accounts/directory'
+import { extractDocument } from '../../main/documents/extract'
 import { DOCUMENT_MAX_BYTES } from '../../main/documents/types'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import { sentencesOf } from '../../main/tts/document-sentences'
@@ -43,6 +45,11 @@ async function until(pred: () => Promise<boolean>, what: string, timeoutMs = 40_
 
 /** The harness over `dataDir` (the same profile each time) and a Chromium page on the Reader. */
 async function openLoa(profile = dataDir): Promise<{ harness: WebHarness; browser: Browser; page: Page }> {
+  // A user who has been through the first-run welcome: the main window opens on the Reader.
+  const settingsFile = join(profile, 'settings.json')
+  if (!existsSync(settingsFile)) {
+    await writeFile(settingsFile, JSON.stringify({ welcome: { status: 'finished', done: [] } }))
+  }
   const harness = await startWebHarness({
     dataDir: profile,
     rendererDir: RENDERER_DIR,
@@ -142,6 +149,55 @@ describe('documents in the Reader, in Chromium', { timeout: 180_000 }, () => {
       }
     })
   }
+
+  it('opens each format from its sample: the chapters by their headings, the price of their text; refusals say why', async () => {
+    const loa = await openLoa(await mkdtemp(join(dataDir, 'formats-')))
+    try {
+      for (const name of ['sample.md', 'sample.html', 'sample.pdf', 'sample.epub', 'sample.docx']) {
+        const path = join(FIXTURES, name)
+        const doc = await extractDocument({ name, bytes: await readFile(path) })
+        const text = doc.chapters.map((c) => sentencesOf(c.text).join('')).join('\n\n')
+        await loa.page.getByTestId('document-file').setInputFiles(path)
+        await new Promise((r) => setTimeout(r, 5000))
+        console.log('DEBUG', name, await loa.page.getByTestId('document-name').innerText().catch(() => '?'), await loa.page.getByTestId('document-error').innerText({ timeout: 500 }).catch(() => 'no error'))
+        await until(
+          async () =>
+            (await loa.page
+              .getByTestId('document-name')
+              .innerText()
+              .catch(() => '')) === name,
+          `${name} open`,
+        )
+        const titles = await loa.page.locator('[data-testid="document-chapters"] .chapter-title').allInnerTexts()
+        expect(
+          titles.map((t) => t.trim()),
+          name,
+        ).toEqual(doc.chapters.map((c) => expect.stringContaining(c.title)))
+        await until(
+          async () =>
+            (await attr(loa.page, 'document-estimate', 'data-chars')) === String(billableChars(text)),
+          `${name}: the estimate of its ${billableChars(text)} characters`,
+        )
+      }
+      for (const [name, code] of [
+        ['scanned.pdf', 'document_no_text_layer'],
+        ['encrypted.pdf', 'document_encrypted'],
+        ['corrupt.docx', 'document_corrupt'],
+      ] as const) {
+        await loa.page.getByTestId('document-file').setInputFiles(join(FIXTURES, name))
+        const error = loa.page.getByTestId('document-error')
+        await until(
+          async () => (await error.getAttribute('data-code', { timeout: 1_000 }).catch(() => null)) === code,
+          `${name} refused`,
+        )
+        // The document open before stays open.
+        expect(await loa.page.getByTestId('document-name').innerText()).toBe('sample.docx')
+      }
+    } finally {
+      await loa.browser.close()
+      await loa.harness.close()
+    }
+  })
 
   it('stops before the spending limit set for the document, says so, and refuses a file over the size limit', async () => {
     const path = join(FIXTURES, 'mua-thu.txt')
