@@ -7,7 +7,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api'
 import { chaptersOf, type Block } from './chapters'
 import { edgeRepeats } from './pdf-edges'
 import { linesOf, type PdfLine } from './pdf-lines'
-import { DocumentError, type ExtractedDocument } from './types'
+import { DocumentError, type DocumentNote, type ExtractedDocument } from './types'
 
 /** A heading is set at least this much larger than the body text. */
 const HEADING_SCALE = 1.25
@@ -62,11 +62,16 @@ function documentOf(pages: readonly PdfLine[][], untitled: string): ExtractedDoc
   const kept = pages.map((lines) => lines.filter((line) => !repeats.dropped.has(line)))
   const { title, chapters } = chaptersOf(blocksOf(kept), untitled)
   const notes: string[] = []
-  if (repeats.pages > 0)
+  const noteCodes: DocumentNote[] = []
+  if (repeats.pages > 0) {
     notes.push(`headers, footers and page numbers left out on ${repeats.pages} of ${pages.length} pages`)
-  if (withText < pages.length)
+    noteCodes.push({ code: 'page_edges_left_out', count: repeats.pages, of: pages.length })
+  }
+  if (withText < pages.length) {
     notes.push(`${pages.length - withText} pages have no text layer (scanned images) and were skipped`)
-  return { format: 'pdf', title, chapters, notes }
+    noteCodes.push({ code: 'pages_without_text', count: pages.length - withText, of: pages.length })
+  }
+  return { format: 'pdf', title, chapters, notes, noteCodes }
 }
 
 /** Each page's lines, in the order the page draws them. */
