@@ -11,6 +11,9 @@ export interface FirstAudioRun {
   rules: { maxInputChars: number; unitPriceVndPer1M: number }
   firstChunkChars: number | undefined
   text: string
+  /** Called as the job's first request is handed to the client, and at its first audio. */
+  onRequest?: () => void
+  onFirstAudio?: () => void
 }
 
 /** Reads `text` with a fresh job; returns the ms to its first audio once its requests have all ended. */
@@ -18,7 +21,10 @@ export async function timeToFirstAudioMs(client: TtsClient, run: FirstAudioRun):
   // The demo synthesizes a request to the end even when its caller has gone; one aborted at cancel
   // would still hold eSpeak during the next run. So the job's abort is not passed on.
   const unabortable: SpeechSynthesizer = {
-    synthesize: (request, opts) => client.synthesize(request, { idempotencyKey: opts.idempotencyKey }),
+    synthesize: (request, opts) => {
+      run.onRequest?.()
+      return client.synthesize(request, { idempotencyKey: opts.idempotencyKey })
+    },
   }
   let firstMs = Number.NaN
   const started = performance.now()
@@ -31,6 +37,7 @@ export async function timeToFirstAudioMs(client: TtsClient, run: FirstAudioRun):
     onChunk: (chunk) => {
       if (chunk.index !== 0) return
       firstMs = performance.now() - started
+      run.onFirstAudio?.()
       job.cancel()
     },
   })

@@ -1,5 +1,5 @@
-// The language of what `loa doctor` says: Vietnamese when the terminal's locale is Vietnamese
-// (LC_ALL, else LC_MESSAGES, else LANG, as POSIX orders them), English otherwise.
+// The language of what `loa doctor` and `loa say --file` say: Vietnamese when the terminal's locale is
+// Vietnamese (LC_ALL, else LC_MESSAGES, else LANG, as POSIX orders them), English otherwise.
 import type { Language } from '../../preload/contract'
 
 export function cliLanguage(env: NodeJS.ProcessEnv): Language {

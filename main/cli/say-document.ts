@@ -3,62 +3,49 @@
 // the problem, and each kind says what to do with it.
 import { stat, readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
+import type { Language } from '../../preload/contract'
 import {
-  DOCUMENT_FORMATS,
   DOCUMENT_MAX_BYTES,
   DocumentError,
   documentFormatOf,
   type DocumentChapter,
-  type DocumentErrorCode,
   type ExtractedDocument,
 } from '../documents/types'
 import { extractDocumentOffThread } from '../documents/worker'
+import { refusalWords, unreadableWords } from './document-words'
 import { EXIT } from './exit-codes'
 import { CliFailure } from './failure'
 import { UsageError } from './verb'
 
-const FORMATS = DOCUMENT_FORMATS.map((f) => `.${f}`).join(', ')
-const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024
-
-const HINT: Record<DocumentErrorCode, string> = {
-  unknown_format: `give a ${FORMATS} file.`,
-  too_large: `split the document into files under ${MAX_MB} MB.`,
-  no_text_layer: 'run the PDF through OCR (text recognition) first, then give the result to --file.',
-  encrypted: 'open it in the program that made it and save a copy without a password or DRM.',
-  corrupt: 'open it in the program that made it and save it again, or export it as .txt.',
-  empty: 'check that you gave the right file.',
-}
-
-/** The document in `path`; fails as a usage error naming the formats, the limit or what is wrong with it. */
-export async function readDocumentFile(path: string): Promise<ExtractedDocument> {
-  if (documentFormatOf(path) === null)
-    throw new UsageError(
-      `--file reads ${FORMATS} files, chosen by the extension; ${basename(path)} is none of them.`,
-    )
+/**
+ * The document in `path`; fails as a usage error naming the formats, the limit or what is wrong with it,
+ * in `language`.
+ */
+export async function readDocumentFile(path: string, language: Language): Promise<ExtractedDocument> {
+  const name = basename(path)
+  if (documentFormatOf(path) === null) {
+    const words = refusalWords('unknown_format', name, language)
+    throw new UsageError(words.message)
+  }
   const size = await stat(path).then(
     (s) => s.size,
-    (cause: unknown) => unreadable(path, cause),
+    (cause: unknown) => unreadable(path, cause, language),
   )
-  if (size > DOCUMENT_MAX_BYTES)
-    throw failure(new DocumentError('too_large', `${basename(path)} is over the ${MAX_MB} MB limit`))
-  const bytes = await readFile(path).catch((cause: unknown) => unreadable(path, cause))
+  if (size > DOCUMENT_MAX_BYTES) throw failure(new DocumentError('too_large', ''), name, language)
+  const bytes = await readFile(path).catch((cause: unknown) => unreadable(path, cause, language))
   return extractDocumentOffThread({ name: path, bytes: new Uint8Array(bytes) }).catch((err: unknown) => {
-    throw err instanceof DocumentError ? failure(err, path) : err
+    throw err instanceof DocumentError ? failure(err, name, language, err.message) : err
   })
 }
 
-function failure(err: DocumentError, path?: string): CliFailure {
-  const message = path === undefined ? err.message : `${basename(path)}: ${err.message}`
-  return new CliFailure(message, EXIT.usage, 'file', HINT[err.code])
+function failure(err: DocumentError, name: string, language: Language, englishMessage?: string): CliFailure {
+  const words = refusalWords(err.code, name, language, englishMessage)
+  return new CliFailure(words.message, EXIT.usage, 'file', words.hint)
 }
 
-function unreadable(path: string, cause: unknown): never {
-  throw new CliFailure(
-    `could not read ${path}: ${(cause as Error).message}`,
-    EXIT.usage,
-    'file',
-    'check the path given to --file.',
-  )
+function unreadable(path: string, cause: unknown, language: Language): never {
+  const words = unreadableWords(path, (cause as Error).message, language)
+  throw new CliFailure(words.message, EXIT.usage, 'file', words.hint)
 }
 
 /**

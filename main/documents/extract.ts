@@ -39,7 +39,7 @@ export async function extractDocument(
   const doc = await read(format, file.bytes, basename(file.name), {
     // An opening with no text yet is not handed over: the whole document decides.
     ...(onOpening
-      ? { onOpening: (opening: ExtractedDocument) => withText(opening) && onOpening(opening) }
+      ? { onOpening: (opening: ExtractedDocument) => (withText(opening) ? onOpening(opening) : undefined) }
       : {}),
   })
   return checked(doc)

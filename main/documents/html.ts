@@ -4,7 +4,7 @@
 // (mammoth's HTML) and EPUB (its XHTML) all come through here, so every format reads the same way.
 import { Parser } from 'htmlparser2'
 import { chaptersOf, type Block } from './chapters'
-import type { ExtractedDocument } from './types'
+import type { DocumentNote, ExtractedDocument } from './types'
 
 /** Elements whose content is never read: not text meant for the page, or code. */
 const SKIPPED = new Set([
@@ -150,9 +150,16 @@ export function htmlDocument(
 ): ExtractedDocument {
   const { title, chapters } = chaptersOf(read.blocks, untitled)
   const notes: string[] = []
-  if (read.tablesRead > 0) notes.push(`${count(read.tablesRead, 'table')} read row by row`)
-  if (read.codeBlocksSkipped > 0) notes.push(`${count(read.codeBlocksSkipped, 'code block')} skipped`)
-  return { format, title: read.title ?? title, chapters, notes }
+  const noteCodes: DocumentNote[] = []
+  if (read.tablesRead > 0) {
+    notes.push(`${count(read.tablesRead, 'table')} read row by row`)
+    noteCodes.push({ code: 'tables_read_by_row', count: read.tablesRead })
+  }
+  if (read.codeBlocksSkipped > 0) {
+    notes.push(`${count(read.codeBlocksSkipped, 'code block')} skipped`)
+    noteCodes.push({ code: 'code_skipped', count: read.codeBlocksSkipped })
+  }
+  return { format, title: read.title ?? title, chapters, notes, noteCodes }
 }
 
 function count(n: number, thing: string): string {

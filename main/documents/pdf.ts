@@ -7,7 +7,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api'
 import { chaptersOf, type Block } from './chapters'
 import { edgeRepeats } from './pdf-edges'
 import { linesOf, type PdfLine } from './pdf-lines'
-import { DocumentError, type ExtractedDocument } from './types'
+import { DocumentError, type DocumentNote, type ExtractedDocument } from './types'
 
 /** A heading is set at least this much larger than the body text. */
 const HEADING_SCALE = 1.25
@@ -27,9 +27,11 @@ export interface ReadOptions {
   /**
    * Called once, before the whole document is out, with its first pages read as a document of their own,
    * so a reading can begin while the rest is extracted; its last chapter may be cut short. Only for a PDF
-   * longer than OPENING_PAGES: the other formats are read whole in less time than that takes.
+   * longer than OPENING_PAGES: the other formats are read whole in less time than that takes. The rest
+   * is read once what it returns has settled, so a caller can hold the rest back while the opening is
+   * being read aloud.
    */
-  onOpening?: (opening: ExtractedDocument) => void
+  onOpening?: (opening: ExtractedDocument) => void | Promise<void>
 }
 
 export async function readPdf(
@@ -37,7 +39,7 @@ export async function readPdf(
   untitled: string,
   options: ReadOptions = {},
 ): Promise<ExtractedDocument> {
-  const pages = await pageLines(bytes, (sofar, total) => {
+  const pages = await pageLines(bytes, async (sofar, total) => {
     if (sofar.length !== OPENING_PAGES || total <= OPENING_PAGES || !options.onOpening) return
     // Opening pages with no text (a scanned cover) give no opening; the whole document decides.
     const opening = (() => {
@@ -47,7 +49,7 @@ export async function readPdf(
         return null
       }
     })()
-    if (opening) options.onOpening(opening)
+    if (opening) await options.onOpening(opening)
   })
   return documentOf(pages, untitled)
 }
@@ -60,17 +62,22 @@ function documentOf(pages: readonly PdfLine[][], untitled: string): ExtractedDoc
   const kept = pages.map((lines) => lines.filter((line) => !repeats.dropped.has(line)))
   const { title, chapters } = chaptersOf(blocksOf(kept), untitled)
   const notes: string[] = []
-  if (repeats.pages > 0)
+  const noteCodes: DocumentNote[] = []
+  if (repeats.pages > 0) {
     notes.push(`headers, footers and page numbers left out on ${repeats.pages} of ${pages.length} pages`)
-  if (withText < pages.length)
+    noteCodes.push({ code: 'page_edges_left_out', count: repeats.pages, of: pages.length })
+  }
+  if (withText < pages.length) {
     notes.push(`${pages.length - withText} pages have no text layer (scanned images) and were skipped`)
-  return { format: 'pdf', title, chapters, notes }
+    noteCodes.push({ code: 'pages_without_text', count: pages.length - withText, of: pages.length })
+  }
+  return { format: 'pdf', title, chapters, notes, noteCodes }
 }
 
 /** Each page's lines, in the order the page draws them. */
 async function pageLines(
   bytes: Uint8Array,
-  onPage: (sofar: readonly PdfLine[][], total: number) => void,
+  onPage: (sofar: readonly PdfLine[][], total: number) => void | Promise<void>,
 ): Promise<PdfLine[][]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   // pdf.js takes ownership of the buffer it is given: it gets a copy.
@@ -90,7 +97,7 @@ async function pageLines(
       const content = await page.getTextContent()
       pages.push(linesOf(content.items.filter((item): item is TextItem => 'str' in item)))
       page.cleanup()
-      onPage(pages, pdf.numPages)
+      await onPage(pages, pdf.numPages)
     }
     return pages
   } finally {

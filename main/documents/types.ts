@@ -18,8 +18,22 @@ export interface ExtractedDocument {
   /** The document's own title where it has one (EPUB metadata, HTML <title>, a first heading). */
   title: string | null
   chapters: DocumentChapter[]
-  /** What the extractor left out or changed, for the listener (e.g. "2 tables skipped"). */
+  /** What the extractor left out or changed, for the listener (e.g. "2 tables skipped"), in English. */
   notes: string[]
+  /** The same notes by code and count, one for each of `notes`, in its order, for words in any language. */
+  noteCodes?: DocumentNote[]
+}
+
+/** What an extractor left out or changed; each code has its words in both languages where it is shown. */
+export type DocumentNoteCode =
+  'tables_read_by_row' | 'code_skipped' | 'page_edges_left_out' | 'pages_without_text'
+
+export interface DocumentNote {
+  code: DocumentNoteCode
+  /** How many tables, code blocks or pages. */
+  count: number
+  /** Of how many pages, for the notes about pages. */
+  of?: number
 }
 
 /** Why a file could not be read; each code has its own message in both languages. */

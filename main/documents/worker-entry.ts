@@ -3,13 +3,28 @@
 // own entry (document-worker.js) beside main's bundle.
 import { parentPort } from 'node:worker_threads'
 import { extractDocument } from './extract'
-import { DocumentError } from './types'
+import { DocumentError, type ExtractedDocument } from './types'
 import type { WorkerAnswer, WorkerRequest } from './worker-answer'
 
 const post = (answer: WorkerAnswer): void => parentPort?.postMessage(answer)
 
-parentPort?.on('message', ({ file, opening }: WorkerRequest) => {
-  extractDocument(file, opening ? { onOpening: (document) => post({ kind: 'opening', document }) } : {}).then(
+/** The file being read, and what lets its rest be read when it is held after its opening. */
+let current = { id: -1, goOn: (): void => undefined }
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  if (request.kind === 'go-on') {
+    if (request.id === current.id) current.goOn()
+    return
+  }
+  const { id, file, opening, hold } = request
+  let goOn = (): void => undefined
+  const held = hold ? new Promise<void>((resolve) => (goOn = resolve)) : Promise.resolve()
+  current = { id, goOn }
+  const onOpening = (document: ExtractedDocument): Promise<void> => {
+    post({ kind: 'opening', document })
+    return held
+  }
+  extractDocument(file, opening ? { onOpening } : {}).then(
     (document) => post({ kind: 'done', document }),
     (err: unknown) => {
       // An error a library throws that no extractor recognised: the file is one it cannot read.

@@ -60,15 +60,26 @@ export interface OffThreadOptions {
   signal?: AbortSignal
   /** The document's opening, before the whole (extract.ts, `ReadOptions.onOpening`). */
   onOpening?: (opening: ExtractedDocument) => void
+  /**
+   * With onOpening: the rest of the document is read only once this settles (the reading's first audio).
+   * Read at once, the rest takes the CPU the first speech request needs on a machine of two cores.
+   */
+  restAfter?: Promise<unknown>
 }
+
+/** Numbers each file sent to a worker, so that a late go-on reaches no other file. */
+let lastId = 0
 
 export function extractDocumentOffThread(
   file: DocumentFile,
   options: OffThreadOptions = {},
 ): Promise<ExtractedDocument> {
   const worker = takeWorker()
+  const id = ++lastId
   return new Promise<ExtractedDocument>((resolve, reject) => {
+    let attached = true
     const detach = (): void => {
+      attached = false
       options.signal?.removeEventListener('abort', stop)
       worker.off('message', onMessage)
       worker.off('error', onError)
@@ -103,10 +114,18 @@ export function extractDocumentOffThread(
     worker.on('exit', onExit)
     // The worker gets its own copy of the bytes, moved rather than copied again.
     const bytes = file.bytes.slice()
+    const hold = options.onOpening !== undefined && options.restAfter !== undefined
     const request: WorkerRequest = {
+      kind: 'read',
+      id,
       file: { name: file.name, bytes },
       opening: options.onOpening !== undefined,
+      hold,
     }
     worker.postMessage(request, [bytes.buffer])
+    const goOn = (): void => {
+      if (attached) worker.postMessage({ kind: 'go-on', id } satisfies WorkerRequest)
+    }
+    if (hold) void options.restAfter?.then(goOn, goOn)
   })
 }

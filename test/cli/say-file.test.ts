@@ -1,7 +1,7 @@
 // `loa say --file` with documents, as a real process against the demo service: a book read into one file
 // per chapter, the formats chosen by extension and the others refused naming them, a document that cannot
 // be read refused saying why, and a spending limit that stops the reading before it would be passed,
-// keeping what was made.
+// keeping what was made; the notes and refusals in Vietnamese under a Vietnamese locale.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +12,7 @@ import type { SayReport } from '../../main/cli/verbs/say-report'
 import type { SeededAccount } from '../../main/demo/accounts/directory'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import { CHAPTER_1, CHAPTER_2, PARAGRAPH_1, PARAGRAPH_2, PARAGRAPH_3 } from '../fixtures/documents/samples'
-import { assertNoKey, loaWith } from './loa-process'
+import { assertNoKey, loa, loaWith } from './loa-process'
 
 let demo: DemoServer
 let dir: string
@@ -97,6 +97,17 @@ describe('loa say --file (process)', { timeout: 60_000 }, () => {
     expect(run.code).toBe(EXIT.usage)
     expect(run.stderr).toMatch(why)
     expect(run.stderr).toMatch(next)
+  })
+
+  it('says a document’s notes and refusals in Vietnamese when the terminal’s locale is Vietnamese', async () => {
+    const env = { LOA_BASE_URL: demo.baseUrl, LOA_API_KEY: demo.keys.ordinary, LC_ALL: 'vi_VN.UTF-8' }
+    const dry = await loa(['say', '--file', sample('sample.pdf'), ...CHOICE, '--dry-run'], env)
+    expect(dry.code).toBe(EXIT.ok)
+    expect(dry.stderr).toContain('ghi chú: bỏ qua đầu trang, chân trang và số trang trên 4/4 trang')
+    const scanned = await loa(['say', '--file', sample('scanned.pdf'), '-o', join(dir, 'x.wav')], env)
+    expect(scanned.code).toBe(EXIT.usage)
+    expect(scanned.stderr).toContain('scanned.pdf: PDF không có lớp chữ: các trang là ảnh quét')
+    expect(scanned.stderr).toContain('hãy nhận dạng chữ (OCR) cho PDF trước')
   })
 
   it('stops before a chunk would pass --max-spend, keeps what was made and says how far it got', async () => {

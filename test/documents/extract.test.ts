@@ -51,6 +51,10 @@ describe('extractDocument', () => {
       expect(text).toContain('Món, Giá.\n\nPhở, 50.000 ₫.')
       expect(text).not.toMatch(/không đọc|console|alert/)
       expect(doc.notes).toEqual(['1 table read row by row', '1 code block skipped'])
+      expect(doc.noteCodes).toEqual([
+        { code: 'tables_read_by_row', count: 1 },
+        { code: 'code_skipped', count: 1 },
+      ])
     }
   })
 
@@ -66,6 +70,7 @@ describe('extractDocument', () => {
     expect(text).not.toMatch(/Trang \d/)
     expect(doc.chapters[1]?.text).toBe(`${PARAGRAPH_2} ${PARAGRAPH_3}\n\n${PARAGRAPH_1}`)
     expect(doc.notes).toEqual(['headers, footers and page numbers left out on 4 of 4 pages'])
+    expect(doc.noteCodes).toEqual([{ code: 'page_edges_left_out', count: 4, of: 4 }])
   })
 
   it('plain text is one chapter named after the file', async () => {

@@ -1,6 +1,6 @@
 // Extraction in a worker thread: the same document as on the main thread, refusals crossing back as
 // DocumentErrors with their code, main's event loop left free while a long PDF is read, and that PDF's
-// opening handed over before the whole.
+// opening handed over before the whole, the rest held until the caller lets it go on.
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../../main/documents/extract'
@@ -54,6 +54,24 @@ describe('extractDocumentOffThread', () => {
     expect(doc.chapters[0]?.text.startsWith(first?.text ?? '-')).toBe(true)
     expect(doc.chapters).toHaveLength(4)
   })
+
+  it('holds the rest of the book after its opening until restAfter settles, then reads it whole', async () => {
+    let release = (): void => undefined
+    const restAfter = new Promise<void>((resolve) => (release = resolve))
+    let opened = (): void => undefined
+    const opening = new Promise<void>((resolve) => (opened = resolve))
+    let done = false
+    const reading = extractDocumentOffThread(
+      { name: 'book.pdf', bytes: bookPdf(40, 8) },
+      { onOpening: opened, restAfter },
+    ).then((doc) => ((done = true), doc))
+    await opening
+    // Time enough for the worker to read its 35 other pages: this thread reads all 40 of the same book.
+    const same = await extractDocument({ name: 'book.pdf', bytes: bookPdf(40, 8) })
+    expect(done).toBe(false)
+    release()
+    expect(await reading).toEqual(same)
+  }, 60_000)
 
   it('stops when the caller gives up', async () => {
     const controller = new AbortController()

@@ -31,6 +31,8 @@ import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'
 import { formatCount, formatVnd } from '../format'
 import { printResult } from '../management-verb'
+import { noteLines } from '../document-words'
+import { cliLanguage } from '../language'
 import { readDocumentFile, spokenChapter } from '../say-document'
 import { readInto, speechJob, SpendLimit, type Reading, type SavedFile } from '../say-reading'
 import { UsageError, type Verb } from '../verb'
@@ -94,8 +96,9 @@ figure is not known.`,
     const format = (typeof ctx.values.format === 'string' ? ctx.values.format : 'mp3') as TtsFormat
     if (!JOINABLE_FORMATS.includes(format))
       throw new UsageError('--format must be mp3, wav or pcm: only those join into one file.')
-    const document = file ? await readDocumentFile(file) : null
-    if (document) for (const note of document.notes) ctx.stderr.write(`note: ${note}\n`)
+    const language = cliLanguage(ctx.env)
+    const document = file ? await readDocumentFile(file, language) : null
+    if (document) for (const line of noteLines(document, language)) ctx.stderr.write(`${line}\n`)
     const pieces = document && file ? document.chapters.map((c) => spokenChapter(c, file)) : null
     return withEndpoint(ctx, 'say', async (endpoint) => {
       const text = pieces ? pieces.join('\n\n') : ctx.positionals.join(' ')
