@@ -80,9 +80,10 @@ async function pageLines(
   onPage: (sofar: readonly PdfLine[][], total: number) => void | Promise<void>,
 ): Promise<PdfLine[][]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  // pdf.js takes ownership of the buffer it is given: it gets a copy.
+  // pdf.js takes ownership of the buffer it is given: it gets a copy, a plain Uint8Array (it refuses a
+  // Node Buffer, which `slice` would keep).
   const task = getDocument({
-    data: bytes.slice(),
+    data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
     verbosity: 0,

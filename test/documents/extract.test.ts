@@ -27,6 +27,15 @@ async function refusal(name: string, bytes?: Uint8Array): Promise<DocumentError>
 }
 
 describe('extractDocument', () => {
+  it.each(['sample.epub', 'sample.docx', 'sample.pdf'])(
+    '%s read straight from a Node Buffer, as readFile gives it',
+    async (name) => {
+      const bytes = await readFile(new URL(`../fixtures/documents/${name}`, import.meta.url))
+      const doc = await extractDocument({ name, bytes })
+      expect(doc.chapters.map((c) => c.title)).toEqual([CHAPTER_1, CHAPTER_2])
+    },
+  )
+
   it.each(['sample.epub', 'sample.docx', 'sample.md', 'sample.html', 'sample.pdf'])(
     '%s: two chapters by their headings, in reading order',
     async (name) => {

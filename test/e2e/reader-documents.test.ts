@@ -152,27 +152,19 @@ describe('documents in the Reader, in Chromium', { timeout: 180_000 }, () => {
 
   it('opens each format from its sample: the chapters by their headings, the price of their text; refusals say why', async () => {
     const loa = await openLoa(await mkdtemp(join(dataDir, 'formats-')))
+    const titles = () => loa.page.locator('[data-testid="document-chapters"] .chapter-title').allInnerTexts()
     try {
       for (const name of ['sample.md', 'sample.html', 'sample.pdf', 'sample.epub', 'sample.docx']) {
         const path = join(FIXTURES, name)
         const doc = await extractDocument({ name, bytes: await readFile(path) })
         const text = doc.chapters.map((c) => sentencesOf(c.text).join('')).join('\n\n')
         await loa.page.getByTestId('document-file').setInputFiles(path)
-        await new Promise((r) => setTimeout(r, 5000))
-        console.log('DEBUG', name, await loa.page.getByTestId('document-name').innerText().catch(() => '?'), await loa.page.getByTestId('document-error').innerText({ timeout: 500 }).catch(() => 'no error'))
+        // Its chapters by their headings, in reading order.
+        const expected = doc.chapters.map((c) => c.title)
         await until(
-          async () =>
-            (await loa.page
-              .getByTestId('document-name')
-              .innerText()
-              .catch(() => '')) === name,
-          `${name} open`,
+          async () => JSON.stringify((await titles()).map((t) => t.trim())) === JSON.stringify(expected),
+          `${name}: the chapters ${expected.join(' / ')}`,
         )
-        const titles = await loa.page.locator('[data-testid="document-chapters"] .chapter-title').allInnerTexts()
-        expect(
-          titles.map((t) => t.trim()),
-          name,
-        ).toEqual(doc.chapters.map((c) => expect.stringContaining(c.title)))
         await until(
           async () =>
             (await attr(loa.page, 'document-estimate', 'data-chars')) === String(billableChars(text)),
@@ -191,7 +183,7 @@ describe('documents in the Reader, in Chromium', { timeout: 180_000 }, () => {
           `${name} refused`,
         )
         // The document open before stays open.
-        expect(await loa.page.getByTestId('document-name').innerText()).toBe('sample.docx')
+        expect(await titles()).toHaveLength(2)
       }
     } finally {
       await loa.browser.close()
