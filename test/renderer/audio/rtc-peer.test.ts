@@ -375,7 +375,16 @@ describe('figures', () => {
   it('sums what every link received and sent, from the peers’ own stats', async () => {
     peerOptions = {
       stats: [
-        { type: 'inbound-rtp', kind: 'audio', totalAudioEnergy: 0.5, totalSamplesReceived: 48_000 },
+        {
+          type: 'inbound-rtp',
+          kind: 'audio',
+          totalAudioEnergy: 0.5,
+          totalSamplesReceived: 48_000,
+          concealedSamples: 9_600,
+          silentConcealedSamples: 4_800,
+          jitterBufferDelay: 2.4,
+          jitterBufferEmittedCount: 38_400,
+        },
         { type: 'outbound-rtp', kind: 'audio', packetsSent: 50 },
         { type: 'inbound-rtp', kind: 'video', totalSamplesReceived: 999 },
         { type: 'candidate-pair', kind: undefined, packetsSent: 999 },
@@ -388,6 +397,10 @@ describe('figures', () => {
       connected: 1,
       inboundAudioEnergy: 1,
       inboundSamples: 96_000,
+      inboundConcealed: 19_200,
+      inboundSilentConcealed: 9_600,
+      jitterBufferDelay: 4.8,
+      jitterBufferEmitted: 76_800,
       outboundPackets: 100,
     })
     command({ op: 'close', linkId: 1 })
@@ -397,6 +410,10 @@ describe('figures', () => {
       connected: 0,
       inboundAudioEnergy: 0,
       inboundSamples: 0,
+      inboundConcealed: 0,
+      inboundSilentConcealed: 0,
+      jitterBufferDelay: 0,
+      jitterBufferEmitted: 0,
       outboundPackets: 0,
     })
   })
