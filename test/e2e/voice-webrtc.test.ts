@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { DATA_CHANNEL_LEAD_MS } from '../../main/realtime/engine/turn-sender'
 import { loopCorrelation } from './support/correlate'
-import { holdTalk, status, until, voicePages, type VoicePage } from './support/voice-page'
+import { holdTalk, pressTalk, status, until, voicePages, type VoicePage } from './support/voice-page'
 
 const MODEL = 'openai/gpt-realtime'
 /** The demo's clock runs this much faster, so a 60-second billing window is settled within the test. */
@@ -18,6 +18,10 @@ interface RtcFigures {
   connected: number
   inboundAudioEnergy: number
   inboundSamples: number
+  inboundConcealed: number
+  inboundSilentConcealed: number
+  jitterBufferDelay: number
+  jitterBufferEmitted: number
   outboundPackets: number
 }
 
@@ -31,9 +35,29 @@ async function rtc(p: VoicePage): Promise<RtcFigures> {
     connected: await read('connected'),
     inboundAudioEnergy: await read('inbound-audio-energy'),
     inboundSamples: await read('inbound-samples'),
+    inboundConcealed: await read('inbound-concealed'),
+    inboundSilentConcealed: await read('inbound-silent-concealed'),
+    jitterBufferDelay: await read('jitter-buffer-delay'),
+    jitterBufferEmitted: await read('jitter-buffer-emitted'),
     outboundPackets: await read('outbound-packets'),
   }
 }
+
+/** The track's clock: Opus at 48 kHz, in 20 ms frames. */
+const SAMPLES_PER_MS = 48
+const FRAME_SAMPLES = 20 * SAMPLES_PER_MS
+
+/**
+ * Samples of the service's audio the page played: what came out of its jitter buffer. Chromium counts
+ * there only samples decoded from packets, so the silence it makes up between talkspurts (counted in
+ * `concealedSamples`, mostly as silent) is left out, and so are the samples it drops to shrink a grown
+ * buffer (which makes the samples played out, less the concealed ones, fall short by a few frames).
+ */
+const playedFromPackets = (f: RtcFigures): number => f.jitterBufferEmitted
+
+/** What the jitter buffer held on average while the answer played, in samples. */
+const jitterBufferSamples = (f: RtcFigures): number =>
+  f.jitterBufferEmitted > 0 ? Math.ceil((f.jitterBufferDelay / f.jitterBufferEmitted) * 48_000) : 0
 
 const assistantLine = (p: VoicePage) =>
   p.harness.core.voice.snapshot().lines.find((l) => l.role === 'assistant')
@@ -100,32 +124,49 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     await until(async () => (await rtc(p)).links === 0, 'the peer to close')
   })
 
-  it('barges in: a press while the model speaks stops its audio on the track and cuts the answer', async () => {
+  it('barges in: a press while the model speaks stops its audio on the track and cuts the answer where it was played', async () => {
     const p = await pages.open({ model: MODEL, transport: 'webrtc', instructions: 'Answer at length.' })
     await holdTalk(p, 1_500)
     await until(() => status(p).state === 'speaking', 'the answer to start')
-    const speakingAt = Date.now()
     await until(async () => (await rtc(p)).inboundAudioEnergy > 0.01, 'the answer on the track')
     await p.page.waitForTimeout(1_000)
 
-    const pressAt = Date.now()
-    await holdTalk(p, 600)
+    const beforePress = await rtc(p)
+    // The key stays down until the cut answer has played out: no new answer can start while it is, so
+    // everything the page played from packets is the one answer (the track carried nothing before it).
+    const release = await pressTalk(p)
     await until(() => assistantLine(p)?.cancelled === true, 'the cut answer')
+    const sessionId = status(p).session?.id as string
+    const sentMs = (): number => p.realtime.getSessionDebug(sessionId)?.rtp?.sentMs ?? 0
+    const sentAtCut = sentMs()
+    // The service stopped sending: once the jitter buffer has played out what had arrived, the page
+    // plays only what it makes up for the missing packets, and no sound. Two fresh readings of the
+    // page's figures agree on what was played from packets while the concealed samples grow.
+    let quiet = await rtc(p)
+    await until(async () => {
+      const next = await rtc(p)
+      if (next.inboundConcealed === quiet.inboundConcealed) return false
+      const played = playedFromPackets(next) === playedFromPackets(quiet)
+      quiet = next
+      return played
+    }, 'the cut answer to play out')
+    const stillQuiet = quiet.inboundAudioEnergy
+    await p.page.waitForTimeout(600)
+    expect((await rtc(p)).inboundAudioEnergy - stillQuiet).toBeLessThan(0.002)
+    expect(sentMs()).toBe(sentAtCut)
+    await release()
     await p.page
       .locator('[data-testid="voice-line"][data-role="assistant"][data-cancelled="true"]')
       .first()
       .waitFor()
-    // The service stopped sending the cut answer: the track goes quiet (a jitter buffer's worth later).
-    await p.page.waitForTimeout(700)
-    const quietFrom = (await rtc(p)).inboundAudioEnergy
-    await p.page.waitForTimeout(800)
-    const stillQuiet = (await rtc(p)).inboundAudioEnergy
-    const newAnswerStarted = status(p).state === 'speaking'
-    if (!newAnswerStarted) expect(stillQuiet - quietFrom).toBeLessThan(0.002)
 
-    // The service kept of the cut answer what it had played out on the track until the press.
-    const sessionId = status(p).session?.id as string
+    // The service kept of the cut answer what the page played of it, in samples: they may differ by a
+    // frame in flight, a part-frame, and what the jitter buffer held as the page reports it.
     const cut = p.realtime.getSessionDebug(sessionId)?.items.find((i) => i.id === assistantLine(p)?.itemId)
-    expect(Math.abs((cut?.audioMs ?? -1) - (pressAt - speakingAt))).toBeLessThan(500)
+    const cutSamples = (cut?.audioMs ?? -1) * SAMPLES_PER_MS
+    const tolerance = 2 * FRAME_SAMPLES + jitterBufferSamples(quiet)
+    expect(Math.abs(cutSamples - playedFromPackets(quiet))).toBeLessThanOrEqual(tolerance)
+    // And the cut is not before what had been played when the key went down.
+    expect(cutSamples).toBeGreaterThanOrEqual(playedFromPackets(beforePress) - FRAME_SAMPLES)
   })
 })

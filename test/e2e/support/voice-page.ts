@@ -125,14 +125,20 @@ export async function until(
   }
 }
 
-/** Holds the talk button with the mouse for `ms`. */
-export async function holdTalk(p: VoicePage, ms: number): Promise<void> {
+/** Puts the mouse down on the talk button; returns the release. */
+export async function pressTalk(p: VoicePage): Promise<() => Promise<void>> {
   const box = await p.page.getByTestId('talk-button').boundingBox()
   if (!box) throw new Error('the talk button is not on screen')
   await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await p.page.mouse.down()
+  return () => p.page.mouse.up()
+}
+
+/** Holds the talk button with the mouse for `ms`. */
+export async function holdTalk(p: VoicePage, ms: number): Promise<void> {
+  const release = await pressTalk(p)
   await p.page.waitForTimeout(ms)
-  await p.page.mouse.up()
+  await release()
 }
 
 /**
