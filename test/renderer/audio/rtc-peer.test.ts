@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VoiceRtcCommand } from '../../../preload/contract'
 import {
+  CHANNEL_DRAIN_CAP_MS,
   DISCONNECTED_GRACE_MS,
   ICE_GATHER_CAP_MS,
   MAX_QUEUED_MESSAGES,
@@ -196,6 +197,32 @@ describe('the microphone', () => {
     // The link's own clone stops; the voice audio's microphone is not the link's to stop.
     expect(sent?.stopped).toBe(true)
     expect(mic.stopped).toBe(false)
+  })
+
+  it('goes on the track only once the audio events sent before it have left the data channel', async () => {
+    const mic = new FakeTrack('mic')
+    links.setMicSource(mic as unknown as MediaStreamTrack)
+    const peer = await connectedLink(1)
+    vi.useFakeTimers()
+    command({ op: 'send', linkId: 1, text: '{"type":"input_audio_buffer.append"}' })
+    peer.channel.bufferedAmount = 4_096
+    command({ op: 'mic', linkId: 1, on: true })
+    await vi.advanceTimersByTimeAsync(CHANNEL_DRAIN_CAP_MS - 1)
+    // RTP now would overtake the events still queued, and the service would hear the press out of order.
+    expect(peer.sender.replaced).toEqual([])
+    peer.channel.flush()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(peer.sender.track?.source).toBe(mic)
+
+    // A channel that never drains holds the track back no longer than the cap.
+    command({ op: 'mic', linkId: 1, on: false })
+    peer.channel.bufferedAmount = 4_096
+    command({ op: 'mic', linkId: 1, on: true })
+    await vi.advanceTimersByTimeAsync(CHANNEL_DRAIN_CAP_MS - 1)
+    expect(peer.sender.replaced).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(peer.sender.replaced).toHaveLength(3)
+    expect(peer.sender.track?.source).toBe(mic)
   })
 
   it('waits for the microphone to open, and follows it when it is reopened or closed', async () => {
