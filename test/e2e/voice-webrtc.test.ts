@@ -177,4 +177,30 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     // And the cut is not before what had been played when the key went down.
     expect(cutSamples).toBeGreaterThanOrEqual(playedFromPackets(beforePress) - FRAME_SAMPLES)
   })
+
+  it("waits for the page's audio port: a press before it opens is answered over WebRTC", async () => {
+    // The page's audio port opens a second late, as on a loaded machine: its socket to main is held.
+    const p = await pages.open({ model: MODEL, transport: 'auto' }, {}, 1, [], {
+      beforeLoad: (page) =>
+        page.routeWebSocket(/\/audio$/, async (socket) => {
+          await new Promise((r) => setTimeout(r, 1_000))
+          socket.connectToServer()
+        }),
+      early: true,
+    })
+    const release = await pressTalk(p)
+    // The press came before the port: main knew no page to hold a peer yet.
+    const portsAtPress = p.harness.core.audioPorts.openCount
+    await until(() => p.harness.core.audioPorts.openCount > 0, "the page's audio port")
+    await p.page.waitForTimeout(1_500)
+    await release()
+    expect(portsAtPress).toBe(0)
+
+    await until(() => status(p).session !== null, 'a session')
+    expect(status(p).session?.transport).toBe('webrtc')
+    expect(status(p).problem).toBeNull()
+    await p.page.locator('[data-testid="voice-line"][data-role="user"]').first().waitFor()
+    await p.page.locator('[data-testid="voice-line"][data-role="assistant"]').first().waitFor()
+    await until(async () => (await rtc(p)).inboundAudioEnergy > 0.01, 'the answer on the track')
+  })
 })
