@@ -135,7 +135,8 @@ describe('push-to-talk in Chromium over WebRTC', () => {
   it('barges in: a press while the model speaks stops its audio on the track and cuts the answer where it was played', async () => {
     const p = await pages.open({ model: MODEL, transport: 'webrtc', instructions: 'Answer at length.' })
     await holdTalk(p, 1_500)
-    await until(() => status(p).state === 'speaking', 'the answer to start')
+    // A loaded machine can take long to answer: these are bounds on waiting, not measurements.
+    await until(() => status(p).state === 'speaking', 'the answer to start', 40_000)
     await until(async () => (await rtc(p)).inboundAudioEnergy > 0.01, 'the answer on the track')
     await p.page.waitForTimeout(1_000)
 
@@ -143,12 +144,12 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     // The key stays down until the cut answer has played out: no new answer can start while it is, so
     // everything the page played from packets is the one answer (the track carried nothing before it).
     const release = await pressTalk(p)
-    await until(() => assistantLine(p)?.cancelled === true, 'the cut answer')
+    await until(() => assistantLine(p)?.cancelled === true, 'the cut answer', 40_000)
     const sessionId = status(p).session?.id as string
     const sentMs = (): number => p.realtime.getSessionDebug(sessionId)?.rtp?.sentMs ?? 0
     const sentAtCut = sentMs()
     // The service stopped sending: once the jitter buffer has played out what had arrived, the page
-    // plays only what it makes up for the missing packets, and no sound. Two fresh readings of the
+    // plays only what it makes up for the missing packets. Two fresh readings of the
     // page's figures agree on what was played from packets while the concealed samples grow.
     let quiet = await rtc(p)
     await until(async () => {
@@ -158,9 +159,10 @@ describe('push-to-talk in Chromium over WebRTC', () => {
       quiet = next
       return played
     }, 'the cut answer to play out')
-    const stillQuiet = quiet.inboundAudioEnergy
+    // Nothing more of the service's audio plays (what Chromium makes up for the missing packets may
+    // carry a little energy as it fades, so the played samples are counted, not the energy).
     await p.page.waitForTimeout(600)
-    expect((await rtc(p)).inboundAudioEnergy - stillQuiet).toBeLessThan(0.002)
+    expect(playedFromPackets(await rtc(p))).toBe(playedFromPackets(quiet))
     expect(sentMs()).toBe(sentAtCut)
     await release()
     await p.page
