@@ -103,6 +103,12 @@ export interface DemoFaults {
    * the demo cannot hear which tool a user asked for. `args` are the call's arguments.
    */
   toolCallNext: { count: number; name: string; args: Record<string, unknown> } | null
+  /**
+   * The next N sessions to end say so on their SSE stream (`session.ended` / `session.terminated`, then
+   * the stream's end) only `delayMs` real ms after the end: the peer or socket closes at once, and the
+   * session as read with GET already says how it ended. A slow event path, as on a busy service.
+   */
+  lateEndEvent: { count: number; delayMs: number } | null
 }
 
 export interface SpeechSynth {

@@ -31,6 +31,10 @@ export class PrepareWindow {
     return this.#hotkeyArmed && this.#clock.now() < this.#lingerUntilMs
   }
 
+  get viewShown(): boolean {
+    return this.#viewShown
+  }
+
   setViewShown(shown: boolean): void {
     if (shown === this.#viewShown) return
     this.#viewShown = shown

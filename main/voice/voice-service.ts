@@ -35,7 +35,8 @@ import {
   type SessionService,
   type ToolRunner,
 } from '../realtime'
-import { engineOptionsFor } from './engine-choice'
+import { engineOptionsFor, transportFor } from './engine-choice'
+import { PAGE_WAIT_MS, shouldWaitForPage, waitForPage } from './page-wait'
 import { PortPlaybackSink } from './port-playback'
 import { PrepareWindow } from './prepare-window'
 import { lowBalanceText, terminatedText } from './voice-alert-text'
@@ -109,6 +110,7 @@ export class VoiceService {
   readonly #status: VoiceStatusModel
   readonly #playback: PortPlaybackSink
   readonly #rtc: RtcPeers
+  readonly #clock: EngineClock
   #engine: SessionEngine | null = null
   #unlisten: (() => void) | null = null
   #lastSummary: VoiceConversationSummary | null = null
@@ -154,6 +156,7 @@ export class VoiceService {
       command: (command) => deps.events.emit('voice:rtc', command),
     })
     const clock = deps.clock ?? systemClock
+    this.#clock = clock
     this.#preparer = new VoicePreparer({
       api: (endpoint) => deps.sessions?.(endpoint) ?? new SessionsApi(endpoint),
       clock,
@@ -442,6 +445,7 @@ export class VoiceService {
         throw new AppError('unavailable', 'The service offers no realtime model.', {
           code: 'no_realtime_model',
         })
+      await this.#waitForPage(settings, model)
       this.#engine = this.#newEngine(settings, model)
     } catch (err) {
       this.#pending = null
@@ -467,6 +471,30 @@ export class VoiceService {
       this.#setPressed(false)
       engine.release()
     }
+  }
+
+  /**
+   * A press that wants WebRTC in the moment before the Voice view's audio port is open waits for it
+   * (page-wait.ts), its audio held in `#pending`. A view whose audio never starts is refused here, with
+   * what to do; with no view at all, the transport refuses as before, or `auto` takes a WebSocket.
+   */
+  async #waitForPage(settings: Settings, model: string): Promise<void> {
+    const setting = settings.realtime.transport
+    const listed = this.#models?.value.models.find((m) => m.id === model)
+    const withPage = transportFor(setting, { listed, rtcAvailable: true, outputRateHz: null })
+    const viewShown = this.#prepareWindow.viewShown
+    if (!shouldWaitForPage(setting, withPage, { pageOpen: this.#rtc.available, viewShown })) return
+    const open = await waitForPage(
+      this.#clock,
+      () => this.#rtc.available,
+      () => this.#closed,
+    )
+    if (open || setting !== 'webrtc' || !viewShown) return
+    throw new AppError(
+      'unavailable',
+      `The Voice view's audio did not start within ${PAGE_WAIT_MS / 1000} s, and WebRTC needs it. Check that Loa may use the microphone and press again, or choose WebSocket in Settings.`,
+      { code: 'webrtc_unavailable' },
+    )
   }
 
   /** voice-catalog.ts `modelToOpen`; without the list, the saved model is tried as it is. */

@@ -22,6 +22,11 @@ export interface RtcPeerDeps {
 export const ICE_GATHER_CAP_MS = 2_000
 /** ICE often recovers from `disconnected` by itself; this long without recovering, the link is given up. */
 export const DISCONNECTED_GRACE_MS = 3_000
+/**
+ * The track waits at most this long for the data channel to hand its queued messages to the network: a
+ * channel stuck longer is failing, and the press should not stay silent for it.
+ */
+export const CHANNEL_DRAIN_CAP_MS = 1_000
 /** Main sends only once the channel is open, so only a few can cross its opening; more is a fault. */
 export const MAX_QUEUED_MESSAGES = 64
 
@@ -241,11 +246,35 @@ export class RtcPeer {
     const next = from ? from.clone() : null
     this.#sent = next
     this.#sentFrom = from
-    // One switch at a time, in order; the old clone stops once it no longer goes out.
+    // One switch at a time, in order; the old clone stops once it no longer goes out. The microphone
+    // goes on the track only once the audio events main sent before it (the words said before the link
+    // opened) have left the data channel: RTP overtaking them would reach the service first, and it
+    // would hear the press out of order.
     this.#switching = this.#switching
+      .then(() => (next ? this.#channelDrained() : undefined))
       .then(() => sender.replaceTrack(next))
       .catch((err: unknown) => this.#end('failed', `could not switch the microphone: ${messageOf(err)}`))
       .finally(() => previous?.stop())
+  }
+
+  /** Resolves once the channel holds nothing unsent, it is gone, or after CHANNEL_DRAIN_CAP_MS. */
+  #channelDrained(): Promise<void> {
+    const channel = this.#channel
+    if (!channel || channel.readyState !== 'open' || channel.bufferedAmount === 0) return Promise.resolve()
+    return new Promise((resolve) => {
+      const stop = new AbortController()
+      const done = (): void => {
+        stop.abort()
+        clearTimeout(timer)
+        resolve()
+      }
+      const timer = setTimeout(done, CHANNEL_DRAIN_CAP_MS)
+      channel.bufferedAmountLowThreshold = 0
+      const on = { signal: stop.signal }
+      channel.addEventListener('bufferedamountlow', done, on)
+      channel.addEventListener('close', done, on)
+      this.#listening.signal.addEventListener('abort', done, on)
+    })
   }
 
   #clearDisconnected(): void {

@@ -58,6 +58,8 @@ describe('faults', () => {
     expect(bad.status).toBe(400)
     await control(server, 'faults', { latencyMs: 5, dropWebSocketAfterMs: 100 })
     expect(server.faults.dropWebSocketAfterMs).toBe(100)
+    await control(server, 'faults', { lateEndEvent: { count: 1, delayMs: 4_000 } })
+    expect(server.faults.lateEndEvent).toEqual({ count: 1, delayMs: 4_000 })
     await control(server, 'faults/reset', {})
     expect(server.faults).toEqual({
       dropWebSocketAfterMs: null,
@@ -69,6 +71,7 @@ describe('faults', () => {
       failSdp: null,
       sdpConflict: null,
       toolCallNext: null,
+      lateEndEvent: null,
     })
     const state = (await call(server, '/__demo/state')).json
     expect(state.accounts.map((a: { key: string }) => a.key).sort()).toEqual([

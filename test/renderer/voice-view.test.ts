@@ -288,7 +288,17 @@ describe('what main pushes', () => {
     const stop = store.start()
     const audio = {
       ...fakeAudio(),
-      rtc: { links: 1, connected: 1, inboundAudioEnergy: 0.25, inboundSamples: 48_000, outboundPackets: 50 },
+      rtc: {
+        links: 1,
+        connected: 1,
+        inboundAudioEnergy: 0.25,
+        inboundSamples: 48_000,
+        inboundConcealed: 960,
+        inboundSilentConcealed: 480,
+        jitterBufferDelay: 1.5,
+        jitterBufferEmitted: 30_000,
+        outboundPackets: 50,
+      },
     }
     host.show(Voice, { voice: store, audio }, () => stop)
     await host.settle()
@@ -297,6 +307,10 @@ describe('what main pushes', () => {
     expect(root?.dataset.rtcConnected).toBe('1')
     expect(root?.dataset.rtcInboundAudioEnergy).toBe('0.25')
     expect(root?.dataset.rtcInboundSamples).toBe('48000')
+    expect(root?.dataset.rtcInboundConcealed).toBe('960')
+    expect(root?.dataset.rtcInboundSilentConcealed).toBe('480')
+    expect(root?.dataset.rtcJitterBufferDelay).toBe('1.5')
+    expect(root?.dataset.rtcJitterBufferEmitted).toBe('30000')
     expect(root?.dataset.rtcOutboundPackets).toBe('50')
   })
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { VoiceStatus } from '../../preload/contract'
 import { SessionsApi } from '../../main/api/realtime/sessions-api'
+import { CHANNEL_LOSS_GRACE_MS } from '../../main/realtime/transports/rtc-transport'
 import { voice as toneVoice } from '../realtime/support/demo-engine'
 import { speakInto, type VoiceRig } from './support/voice-rig'
 import type { WeriftPage } from './support/werift-page'
@@ -116,6 +117,20 @@ describe.each(['default', 'alt'] as const)('a WebRTC session cut by the service,
     p.tellLosses()
     expectToldOfRenewal(r)
     expect(everReconnecting(r)).toBe(false)
+    expect(await sessionIds(r)).toEqual([fresh, cut])
+  }, 60_000)
+
+  it('the cut said on the SSE stream long after the channel closed: read from the session, renewed by its reason', async () => {
+    const r = await start()
+    const p = rigs.page(r)
+    const cut = await readySession(r, p)
+    // The event comes well past the wait for it, so the lost channel is first taken for a drop.
+    r.demo.faults.lateEndEvent = { count: 1, delayMs: CHANNEL_LOSS_GRACE_MS * 3 }
+    r.realtime.terminateSession(cut, 'maintenance')
+    const fresh = await renewedAfter(r, cut)
+    // The resume found the session gone, and asked the service how it ended.
+    expect(everReconnecting(r)).toBe(true)
+    expectToldOfRenewal(r)
     expect(await sessionIds(r)).toEqual([fresh, cut])
   }, 60_000)
 

@@ -157,6 +157,8 @@ export interface SessionService {
   /** `knownUrl` is used when the answer names no URL of its own. */
   reconnect(id: string, knownUrl: string, signal?: AbortSignal): Promise<ReconnectInfo>
   delete(id: string): Promise<RealtimeSessionInfo>
+  /** One session as the service has it now (how it ended, once it has); optional for tests. */
+  get?(id: string, signal?: AbortSignal): Promise<RealtimeSessionInfo>
   /** The realtime models with the caller's prices, for the live cost estimate; optional for tests. */
   models?(signal?: AbortSignal): Promise<ModelList>
 }

@@ -15,12 +15,13 @@ export function createFaults(): DemoFaults {
     failSdp: null,
     sdpConflict: null,
     toolCallNext: null,
+    lateEndEvent: null,
   }
 }
 
 /** Takes one use of a counted fault; the fault switches itself off after its last. */
 export function takeFault<
-  K extends 'terminateOnCommit' | 'failChannel' | 'failSdp' | 'sdpConflict' | 'toolCallNext',
+  K extends 'terminateOnCommit' | 'failChannel' | 'failSdp' | 'sdpConflict' | 'toolCallNext' | 'lateEndEvent',
 >(faults: DemoFaults, key: K): DemoFaults[K] {
   const fault = faults[key]
   if (!fault || fault.count <= 0) return null as DemoFaults[K]

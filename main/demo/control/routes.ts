@@ -40,6 +40,9 @@ const faultsPatch = z
         args: z.record(z.string(), z.unknown()).default({}),
       })
       .nullable(),
+    lateEndEvent: z
+      .object({ count: z.number().int().positive(), delayMs: z.number().int().positive().max(60_000) })
+      .nullable(),
   })
   .partial()
   .strict()

@@ -254,18 +254,24 @@ export class RealtimeSession {
     const now = this.ctx.clock.now()
     this.endedAtMs = reason === 'not_connected' ? Math.max(now, this.connectByMs) : now
     const base = { session_id: this.id, at: this.#nowIso(), total_vnd: this.billing.totalVnd }
-    if (status === 'terminated') {
-      const r = reason as TerminationReason
-      this.events.emit({
-        ...base,
-        type: 'session.terminated',
-        reason: spoken,
-        message: TERMINATION_MESSAGES[r],
-      })
-    } else {
-      this.events.emit({ ...base, type: 'session.ended', status, reason })
+    const announce = (): void => {
+      if (status === 'terminated') {
+        const r = reason as TerminationReason
+        this.events.emit({
+          ...base,
+          type: 'session.terminated',
+          reason: spoken,
+          message: TERMINATION_MESSAGES[r],
+        })
+      } else {
+        this.events.emit({ ...base, type: 'session.ended', status, reason })
+      }
+      this.events.close()
     }
-    this.events.close()
+    // The event path may lag the end itself (faults.ts `lateEndEvent`): a transport delay, so real time.
+    const late = takeFault(this.ctx.faults, 'lateEndEvent')
+    if (late) setTimeout(announce, late.delayMs)
+    else announce()
     const connection = this.#connection
     this.#connection = null
     connection?.close(4000, status === 'terminated' ? `terminated: ${spoken}` : `ended: ${reason}`)

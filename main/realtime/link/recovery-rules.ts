@@ -6,6 +6,7 @@ import type { RealtimeSessionInfo } from '../../api/realtime/sessions-api'
 import { AppError } from '../../errors'
 import type { EngineError } from '../engine/engine-events'
 import { TransportError } from '../transports/transport'
+import { terminationCause } from './termination-policy'
 
 /** Spec: "reconnect within 120 seconds"; the last seconds are left for the round trips. */
 export const RECONNECT_WINDOW_MS = 120_000
@@ -96,4 +97,14 @@ export function engineError(err: unknown): EngineError {
   if (err instanceof TransportError) return { kind: err.kind, code: err.code, message: err.message }
   if (err instanceof AppError) return { kind: err.kind, code: err.code ?? null, message: err.message }
   return { kind: 'internal', code: null, message: err instanceof Error ? err.message : String(err) }
+}
+
+/**
+ * How a session read after its end ended. The spec shows no status but `created`, so a cut is known by
+ * its reason naming one of the causes the spec lists for `session.terminated` (or a status that says so).
+ */
+export function readEnd(s: RealtimeSessionInfo): { reason: string; terminated: boolean } | null {
+  if (s.endReason === null) return null
+  const terminated = s.status.toLowerCase() === 'terminated' || terminationCause(s.endReason) !== 'unknown'
+  return { reason: s.endReason, terminated }
 }

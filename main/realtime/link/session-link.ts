@@ -33,6 +33,7 @@ import {
   endOf,
   engineError,
   noChannelError,
+  readEnd,
   retryDelayMs,
   sessionIsGone,
   takenOverError,
@@ -333,10 +334,21 @@ export class SessionLink {
         return
       } catch (err) {
         if (flow !== this.#flow) return
-        if (sessionIsGone(err)) return this.#sessionOver(null, null, 'connection_lost')
+        if (sessionIsGone(err)) return this.#goneWhileResuming(flow, session)
         // Network trouble, an expired token, a 5xx: try again until the window closes.
       }
     }
+  }
+
+  /**
+   * The session ended while its link was down. Its end may not have reached us (over WebRTC the SSE
+   * stream's `session.terminated` can come well after the channel closed), so the service is asked how
+   * it ended: a cut is then handled by its reason, as if the event had come, not as a lost connection.
+   */
+  async #goneWhileResuming(flow: number, session: RealtimeSessionInfo): Promise<void> {
+    const read = (await this.o.api.get?.(session.id, this.#abort.signal).catch(() => null)) ?? null
+    if (flow !== this.#flow) return
+    this.#sessionOver(null, null, 'connection_lost', read)
   }
 
   /**
@@ -363,7 +375,13 @@ export class SessionLink {
     await this.#createAndConnect(flow)
   }
 
-  #sessionOver(notice: ServiceEvent | null, close: TransportClose | null, fallbackReason = 'ended'): void {
+  /** `read`: the session as GET returned it after the end, when neither an event nor a close said how. */
+  #sessionOver(
+    notice: ServiceEvent | null,
+    close: TransportClose | null,
+    fallbackReason = 'ended',
+    read: RealtimeSessionInfo | null = null,
+  ): void {
     const session = this.#session
     this.#newFlow()
     const transport = this.#transport
@@ -372,9 +390,13 @@ export class SessionLink {
     this.#setStage('none')
     if (!session) return
     const fromClose = close ? /^(ended|terminated):\s*(\S+)/.exec(close.reason) : null
-    const terminated = notice ? notice.kind === 'session.terminated' : fromClose?.[1] === 'terminated'
-    const reason = notice?.reason ?? fromClose?.[2] ?? fallbackReason
-    this.hooks.ended(endOf(session, reason, terminated, notice?.message ?? null, notice?.totalVnd ?? null))
+    const fromRead = read ? readEnd(read) : null
+    const terminated = notice
+      ? notice.kind === 'session.terminated'
+      : ((fromClose?.[1] === 'terminated' || fromRead?.terminated) ?? false)
+    const reason = notice?.reason ?? fromClose?.[2] ?? fromRead?.reason ?? fallbackReason
+    const totalVnd = notice?.totalVnd ?? read?.billing?.totalVnd ?? null
+    this.hooks.ended(endOf(session, reason, terminated, notice?.message ?? null, totalVnd))
   }
 
   /** A new session replaces the held one: the held one is ended, so it bills no longer. */

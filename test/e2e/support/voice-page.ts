@@ -63,6 +63,8 @@ export async function openVoicePage(
   timeScale = 1,
   /** More Chromium flags (for a screen to share, ...). */
   browserArgs: string[] = [],
+  /** `beforeLoad` runs before the page is loaded; `early`: return as soon as the talk button shows. */
+  load: { beforeLoad?: (page: Page) => Promise<void>; early?: boolean } = {},
 ): Promise<VoicePage> {
   let mount: RealtimeMount | undefined
   const demo = await startDemoServer({
@@ -86,13 +88,14 @@ export async function openVoicePage(
   })
   const browser = await launchChromium([...fakeMicArgs(speech.path), ...browserArgs])
   const page = await browser.newPage()
+  await load.beforeLoad?.(page)
   await page.goto(harness.launchUrl('voice'))
   await page.getByTestId('talk-button').waitFor()
   // The button shows before the page has its audio running (an AudioContext, two worklets, then the audio
   // port), and until the port is open main knows no page to hold a WebRTC peer: a press then is refused
   // (webrtc_unavailable) or, on `auto`, goes over a WebSocket. On a loaded machine that start takes long
   // enough for the first press to land in it, so a test talks once the page is ready, as a person would.
-  await until(() => harness.core.audioPorts.openCount > 0, "the page's audio port")
+  if (!load.early) await until(() => harness.core.audioPorts.openCount > 0, "the page's audio port")
   return {
     browser,
     page,
@@ -125,14 +128,20 @@ export async function until(
   }
 }
 
-/** Holds the talk button with the mouse for `ms`. */
-export async function holdTalk(p: VoicePage, ms: number): Promise<void> {
+/** Puts the mouse down on the talk button; returns the release. */
+export async function pressTalk(p: VoicePage): Promise<() => Promise<void>> {
   const box = await p.page.getByTestId('talk-button').boundingBox()
   if (!box) throw new Error('the talk button is not on screen')
   await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await p.page.mouse.down()
+  return () => p.page.mouse.up()
+}
+
+/** Holds the talk button with the mouse for `ms`. */
+export async function holdTalk(p: VoicePage, ms: number): Promise<void> {
+  const release = await pressTalk(p)
   await p.page.waitForTimeout(ms)
-  await p.page.mouse.up()
+  await release()
 }
 
 /**

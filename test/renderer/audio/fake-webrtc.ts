@@ -34,6 +34,9 @@ export class FakeChannel extends EventTarget {
   readyState: RTCDataChannelState = 'connecting'
   binaryType = 'blob'
   sent: string[] = []
+  /** Bytes sent but not yet handed to the network; the test sets it and calls `flush`. */
+  bufferedAmount = 0
+  bufferedAmountLowThreshold = 0
   constructor(
     readonly label: string,
     readonly init: RTCDataChannelInit | undefined,
@@ -54,6 +57,10 @@ export class FakeChannel extends EventTarget {
   open(): void {
     this.readyState = 'open'
     this.dispatchEvent(new Event('open'))
+  }
+  flush(): void {
+    this.bufferedAmount = 0
+    this.dispatchEvent(new Event('bufferedamountlow'))
   }
   receive(data: unknown): void {
     this.dispatchEvent(new MessageEvent('message', { data }))

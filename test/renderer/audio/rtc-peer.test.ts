@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VoiceRtcCommand } from '../../../preload/contract'
 import {
+  CHANNEL_DRAIN_CAP_MS,
   DISCONNECTED_GRACE_MS,
   ICE_GATHER_CAP_MS,
   MAX_QUEUED_MESSAGES,
@@ -198,6 +199,32 @@ describe('the microphone', () => {
     expect(mic.stopped).toBe(false)
   })
 
+  it('goes on the track only once the audio events sent before it have left the data channel', async () => {
+    const mic = new FakeTrack('mic')
+    links.setMicSource(mic as unknown as MediaStreamTrack)
+    const peer = await connectedLink(1)
+    vi.useFakeTimers()
+    command({ op: 'send', linkId: 1, text: '{"type":"input_audio_buffer.append"}' })
+    peer.channel.bufferedAmount = 4_096
+    command({ op: 'mic', linkId: 1, on: true })
+    await vi.advanceTimersByTimeAsync(CHANNEL_DRAIN_CAP_MS - 1)
+    // RTP now would overtake the events still queued, and the service would hear the press out of order.
+    expect(peer.sender.replaced).toEqual([])
+    peer.channel.flush()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(peer.sender.track?.source).toBe(mic)
+
+    // A channel that never drains holds the track back no longer than the cap.
+    command({ op: 'mic', linkId: 1, on: false })
+    peer.channel.bufferedAmount = 4_096
+    command({ op: 'mic', linkId: 1, on: true })
+    await vi.advanceTimersByTimeAsync(CHANNEL_DRAIN_CAP_MS - 1)
+    expect(peer.sender.replaced).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(peer.sender.replaced).toHaveLength(3)
+    expect(peer.sender.track?.source).toBe(mic)
+  })
+
   it('waits for the microphone to open, and follows it when it is reopened or closed', async () => {
     const peer = await connectedLink(1)
     command({ op: 'mic', linkId: 1, on: true })
@@ -375,7 +402,16 @@ describe('figures', () => {
   it('sums what every link received and sent, from the peers’ own stats', async () => {
     peerOptions = {
       stats: [
-        { type: 'inbound-rtp', kind: 'audio', totalAudioEnergy: 0.5, totalSamplesReceived: 48_000 },
+        {
+          type: 'inbound-rtp',
+          kind: 'audio',
+          totalAudioEnergy: 0.5,
+          totalSamplesReceived: 48_000,
+          concealedSamples: 9_600,
+          silentConcealedSamples: 4_800,
+          jitterBufferDelay: 2.4,
+          jitterBufferEmittedCount: 38_400,
+        },
         { type: 'outbound-rtp', kind: 'audio', packetsSent: 50 },
         { type: 'inbound-rtp', kind: 'video', totalSamplesReceived: 999 },
         { type: 'candidate-pair', kind: undefined, packetsSent: 999 },
@@ -388,6 +424,10 @@ describe('figures', () => {
       connected: 1,
       inboundAudioEnergy: 1,
       inboundSamples: 96_000,
+      inboundConcealed: 19_200,
+      inboundSilentConcealed: 9_600,
+      jitterBufferDelay: 4.8,
+      jitterBufferEmitted: 76_800,
       outboundPackets: 100,
     })
     command({ op: 'close', linkId: 1 })
@@ -397,6 +437,10 @@ describe('figures', () => {
       connected: 0,
       inboundAudioEnergy: 0,
       inboundSamples: 0,
+      inboundConcealed: 0,
+      inboundSilentConcealed: 0,
+      jitterBufferDelay: 0,
+      jitterBufferEmitted: 0,
       outboundPackets: 0,
     })
   })
