@@ -132,6 +132,12 @@ describe('the words for an error', () => {
     // A 400 insufficient_balance is never "invalid data".
     expect(errorText({ ...SHORT_WALLET, kind: 'invalid_input' }, words('vi'))).not.toMatch(/không hợp lệ/)
     expect(errorText(EDGE, words('en'))).toBe(`${TEXTS.en.edge} ${TEXTS.en.edgeNext}`)
+    // A press over WebRTC with no page audio: what happened and the way out, in each language, not main's English.
+    const noPage = { kind: 'unavailable', code: 'webrtc_unavailable', message: 'WebRTC needs it.' } as const
+    expect(errorText(noPage, words('vi'))).toMatch(/^WebRTC cần âm thanh .* chọn WebSocket trong Cài đặt\.$/)
+    expect(errorText(noPage, words('en'))).toMatch(
+      /^WebRTC needs the Voice view’s audio.* choose WebSocket in Settings\.$/,
+    )
     expect(errorText({ kind: 'mystery' as never, message: 'Main says this.' }, words('vi'))).toBe(
       'Main says this.',
     )

@@ -72,6 +72,9 @@ export const errorEn: Record<keyof typeof errorVi, string> = {
   'error.code.realtime_channel_failed':
     'The service could not open an audio channel for two new sessions in a row.',
   'error.code.realtime_channel_failed.next': 'Press the talk button to try again in a minute.',
+  'error.code.webrtc_unavailable': 'WebRTC needs the Voice view’s audio, and it is not running.',
+  'error.code.webrtc_unavailable.next':
+    'Open the Voice view, let Loa use the microphone and press again, or choose WebSocket in Settings.',
   'error.code.realtime_video_not_allowed': 'This model does not take video.',
   'error.code.realtime_video_not_allowed.next': 'Share nothing, or choose another model that takes video.',
 

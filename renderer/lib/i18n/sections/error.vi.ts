@@ -69,6 +69,9 @@ export const errorVi = {
   'error.code.realtime_session_already_connected.next': 'Nhấn Kết nối lại để lấy lại phiên.',
   'error.code.realtime_channel_failed': 'Dịch vụ không mở được kênh âm thanh cho hai phiên mới liên tiếp.',
   'error.code.realtime_channel_failed.next': 'Nhấn nút nói để thử lại sau một phút.',
+  'error.code.webrtc_unavailable': 'WebRTC cần âm thanh của màn hình Trò chuyện, mà âm thanh đó chưa chạy.',
+  'error.code.webrtc_unavailable.next':
+    'Mở màn hình Trò chuyện, cho phép Loa dùng micrô rồi nhấn lại, hoặc chọn WebSocket trong Cài đặt.',
   'error.code.realtime_video_not_allowed': 'Mô hình này không nhận video.',
   'error.code.realtime_video_not_allowed.next': 'Đừng chia sẻ gì, hoặc chọn một mô hình khác có nhận video.',
 
