@@ -1,28 +1,11 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import Conf from 'conf'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
 import { AppError } from '../../main/errors'
 import { DEFAULT_SETTINGS } from '../../main/settings/settings-schema'
 import { SettingsService, type SettingsBackend } from '../../main/settings/settings-service'
+import { settingsProfile } from './support/settings-profile'
 
-let dir: string
-const file = () => join(dir, 'settings.json')
-const open = () =>
-  SettingsService.open({
-    filePath: file(),
-    openBackend: () =>
-      new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'loa' }),
-    now: () => new Date('2026-11-22T10:00:00Z'),
-  })
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'loa-settings-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const { dir, file, open } = settingsProfile('loa-settings-', { now: () => new Date('2026-11-22T10:00:00Z') })
 
 describe('settings', () => {
   it('start from defaults and survive a restart', async () => {
@@ -137,7 +120,7 @@ describe('settings', () => {
     const reason = s.snapshot().restoredFrom?.reason ?? ''
     expect(reason).toContain('theme')
     expect(reason).toContain('audio.echoCancellation')
-    const files = await readdir(dir)
+    const files = await readdir(dir())
     expect(files.some((f) => f.startsWith('settings.json.damaged-'))).toBe(true)
   })
 

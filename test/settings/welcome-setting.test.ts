@@ -1,27 +1,10 @@
 // Who is sent through the first-run welcome: a fresh profile is; a settings file written before the welcome
 // existed (a user who already set Loa up) is not; what the welcome records survives a restart.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import Conf from 'conf'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SettingsService } from '../../main/settings/settings-service'
+import { rm, writeFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { settingsProfile } from './support/settings-profile'
 
-let dir: string
-const file = () => join(dir, 'settings.json')
-const open = () =>
-  SettingsService.open({
-    filePath: file(),
-    openBackend: () =>
-      new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'loa' }),
-  })
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'loa-welcome-setting-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const { file, open } = settingsProfile('loa-welcome-setting-')
 
 describe('the welcome setting', () => {
   it('is pending on a fresh profile, and stays pending across a restart until the user acts', async () => {
