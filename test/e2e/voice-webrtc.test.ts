@@ -60,6 +60,10 @@ const playedFromPackets = (f: RtcFigures): number => f.jitterBufferEmitted
 const jitterBufferSamples = (f: RtcFigures): number =>
   f.jitterBufferEmitted > 0 ? Math.ceil((f.jitterBufferDelay / f.jitterBufferEmitted) * 48_000) : 0
 
+const LONG_QUESTION =
+  'Hôm nay trời Hà Nội se lạnh, gió mùa đông bắc về từ đêm qua; kể cho tôi nghe về những con phố cổ, ' +
+  'hàng quán ven hồ, tiếng rao đêm và mùi hoa sữa khi thành phố vào thu, thật chậm rãi và thật dài.'
+
 const assistantLine = (p: VoicePage) =>
   p.harness.core.voice.snapshot().lines.find((l) => l.role === 'assistant')
 
@@ -133,8 +137,13 @@ describe('push-to-talk in Chromium over WebRTC', () => {
   })
 
   it('barges in: a press while the model speaks stops its audio on the track and cuts the answer where it was played', async () => {
-    const p = await pages.open({ model: MODEL, transport: 'webrtc', instructions: 'Answer at length.' })
-    await holdTalk(p, 1_500)
+    const p = await pages.open({ model: MODEL, transport: 'webrtc' })
+    // The demo model reads a typed question back, so a long one makes an answer of about 15 s: a press
+    // that a loaded machine delays by seconds still lands while the model speaks (a spoken turn's answer
+    // lasts about 3 s, which a slow round of the page's figures could outlast).
+    const box = p.page.getByTestId('voice-typed').locator('input')
+    await box.fill(LONG_QUESTION)
+    await box.press('Enter')
     // A loaded machine can take long to answer: these are bounds on waiting, not measurements.
     await until(() => status(p).state === 'speaking', 'the answer to start', 40_000)
     await until(async () => (await rtc(p)).inboundAudioEnergy > 0.01, 'the answer on the track')
