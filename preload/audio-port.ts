@@ -30,7 +30,11 @@ export type RendererToMain =
    * Microphone audio at the device rate, PCM16 mono (full scale 32768), its buffer transferred: half the
    * bytes of Float32. Main resamples it to what the service takes.
    */
-  | { type: 'capture'; rateHz: number; samples: Int16Array }
+  /**
+   * `onTrack`: a WebRTC link's media track carried the microphone when the frame was posted, so main
+   * does not send it again as an audio event (absent: it did not).
+   */
+  | { type: 'capture'; rateHz: number; samples: Int16Array; onTrack?: boolean }
   /** The playback context's sample rate: main resamples the model's voice to it. */
   | { type: 'output'; rateHz: number }
   | PlaybackReport

@@ -9,7 +9,8 @@ import type { AudioPortEnd, MainToRenderer } from './port'
  * Gets the microphone as Float32 (full scale ±1), what the resampler takes: the page sends PCM16 to halve
  * the bytes on the port, and this is the one place main turns it back.
  */
-export type CaptureConsumer = (rateHz: number, samples: Float32Array) => void
+/** `onTrack`: the page's WebRTC track carried the microphone as the frame was captured. */
+export type CaptureConsumer = (rateHz: number, samples: Float32Array, onTrack: boolean) => void
 
 /** What has arrived on the ports as microphone audio, counted as it crossed. */
 export interface CaptureCounts {
@@ -93,7 +94,7 @@ export class AudioPorts {
           this.#captured.frames++
           this.#captured.samples += m.samples.length
           this.#captured.bytes += m.samples.byteLength
-          if (this.#consumer) this.#consumer(m.rateHz, int16ToFloat(m.samples))
+          if (this.#consumer) this.#consumer(m.rateHz, int16ToFloat(m.samples), m.onTrack === true)
         }
         return
       case 'output':

@@ -167,7 +167,7 @@ export class VoiceService {
       () => void this.#reconsiderPrepared(),
       deps.prepareLingerMs,
     )
-    deps.audioPorts.setCaptureConsumer((rateHz, samples) => this.#capture(rateHz, samples))
+    deps.audioPorts.setCaptureConsumer((rateHz, samples, onTrack) => this.#capture(rateHz, samples, onTrack))
     deps.audioPorts.setPlaybackListener((report) => {
       this.#playback.report(report)
       if (report.type === 'output') this.#engine?.setOutputRate(report.rateHz)
@@ -587,8 +587,8 @@ export class VoiceService {
     this.#preparer.keep(this.#deps.endpoint(), this.#engineOptions(settings, model))
   }
 
-  #capture(rateHz: number, samples: Float32Array): void {
-    if (this.#engine) return this.#engine.capture(rateHz, samples)
+  #capture(rateHz: number, samples: Float32Array, onTrack: boolean): void {
+    if (this.#engine) return this.#engine.capture(rateHz, samples, onTrack)
     const pending = this.#pending
     if (!pending || pending.released || pending.ms > MAX_PENDING_CAPTURE_MS) return
     pending.frames.push([rateHz, samples])

@@ -7,9 +7,11 @@ export interface CaptureMessage {
   transfer: Transferable[]
 }
 
-export function captureMessage(rateHz: number, frame: CaptureFrame): CaptureMessage {
+export function captureMessage(rateHz: number, frame: CaptureFrame, onTrack = false): CaptureMessage {
   return {
-    message: { type: 'capture', rateHz, samples: frame.samples },
+    message: onTrack
+      ? { type: 'capture', rateHz, samples: frame.samples, onTrack }
+      : { type: 'capture', rateHz, samples: frame.samples },
     transfer: [frame.samples.buffer],
   }
 }

@@ -34,6 +34,12 @@ export class RtcLinks {
     return this.#peers.size
   }
 
+  /** Some link's media track carries the microphone now: what is captured meanwhile goes out on it. */
+  get micOnTrack(): boolean {
+    for (const peer of this.#peers.values()) if (peer.carriesMic) return true
+    return false
+  }
+
   handle(command: VoiceRtcCommand): void {
     if (command.op === 'open') return this.#open(command.linkId, command.dataChannel)
     if (command.op === 'prepare') return this.#prepare(command.dataChannel)

@@ -52,6 +52,11 @@ export class RtcPeer {
   /** What goes out: this link's own clone of `#sentFrom`, stopped once replaced. */
   #sent: MediaStreamTrack | null = null
   #sentFrom: MediaStreamTrack | null = null
+  /**
+   * The track carries the microphone: set once replaceTrack has put it on, cleared as it is taken off.
+   * Main hands the press from audio events to the track by it, frame by frame (see `micOnTrack`).
+   */
+  #carrying = false
   #switching: Promise<void> = Promise.resolve()
 
   /** The offer with its ICE candidates, made once; main gets it when the peer has a link. */
@@ -76,6 +81,10 @@ export class RtcPeer {
 
   get ended(): boolean {
     return this.#ended
+  }
+
+  get carriesMic(): boolean {
+    return this.#carrying && !this.#ended
   }
 
   /** Builds the peer at once (so `mic` may follow right away), then negotiates. */
@@ -246,6 +255,8 @@ export class RtcPeer {
     const next = from ? from.clone() : null
     this.#sent = next
     this.#sentFrom = from
+    // Taken off at once: from here on what is captured goes to main as audio events again.
+    if (!next) this.#carrying = false
     // One switch at a time, in order; the old clone stops once it no longer goes out. The microphone
     // goes on the track only once the audio events main sent before it (the words said before the link
     // opened) have left the data channel: RTP overtaking them would reach the service first, and it
@@ -253,6 +264,10 @@ export class RtcPeer {
     this.#switching = this.#switching
       .then(() => (next ? this.#channelDrained() : undefined))
       .then(() => sender.replaceTrack(next))
+      .then(() => {
+        // Still the one going out (no later switch took it off meanwhile).
+        if (next && this.#sent === next) this.#carrying = true
+      })
       .catch((err: unknown) => this.#end('failed', `could not switch the microphone: ${messageOf(err)}`))
       .finally(() => previous?.stop())
   }

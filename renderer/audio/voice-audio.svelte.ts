@@ -217,7 +217,7 @@ class VoiceAudioController implements VoiceAudio {
 
   #onFrame(frame: CaptureFrame): void {
     if (!this.#ctx) return
-    const { message, transfer } = captureMessage(this.#ctx.sampleRate, frame)
+    const { message, transfer } = captureMessage(this.#ctx.sampleRate, frame, this.#rtc.micOnTrack)
     this.#toMain(message, transfer)
     const level = this.#levelFeed.push(frame.level)
     if (level !== null) this.level = level

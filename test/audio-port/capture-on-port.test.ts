@@ -70,6 +70,25 @@ describe('microphone audio on the audio port', () => {
     page.close()
   })
 
+  it("carries the page's word that its WebRTC track carried a frame, and nothing else for it", async () => {
+    const { port1: page, port2: main } = new MessageChannel()
+    const ports = new AudioPorts()
+    const marks: boolean[] = []
+    ports.setCaptureConsumer((_rateHz, _samples, onTrack) => marks.push(onTrack))
+    ports.attach(mainEnd(main))
+    const framer = new MeteredFramer(RATE_HZ)
+    const frames = framer.push(sine(0.03, 440, 0.5))
+    frames.forEach((frame, i) => {
+      const { message, transfer } = captureMessage(RATE_HZ, frame, i === 1)
+      page.postMessage(message, transfer)
+    })
+    // A page that says nothing of a track, or says something that is not true or false, means no track.
+    page.postMessage({ type: 'capture', rateHz: RATE_HZ, samples: new Int16Array(480), onTrack: 'yes' })
+    await vi.waitFor(() => expect(marks).toHaveLength(4))
+    expect(marks).toEqual([false, true, false, false])
+    page.close()
+  })
+
   it('ignores frames that are not PCM16 and counts nothing for them', async () => {
     const { port1: page, port2: main } = new MessageChannel()
     const ports = new AudioPorts()

@@ -222,9 +222,12 @@ export class SessionEngine {
     this.#refresh()
   }
 
-  /** Microphone audio, Float32 at the device's rate; ignored while the key is up. */
-  capture(rateHz: number, samples: Float32Array): void {
-    this.#turns.capture(rateHz, samples)
+  /**
+   * Microphone audio, Float32 at the device's rate; ignored while the key is up. `onTrack`: the page's
+   * WebRTC track carried it too, so it goes as an audio event only while the track is not live.
+   */
+  capture(rateHz: number, samples: Float32Array, onTrack = false): void {
+    this.#turns.capture(rateHz, samples, onTrack)
   }
 
   release(): void {

@@ -63,6 +63,8 @@ export class TurnSender {
   #audioOnTrack = false
   /** The track carries the microphone now, so captured audio is only counted here. */
   #trackLive = false
+  /** The page's word on the latest capture: its track carried it (see `capture`). */
+  #capturedOnTrack = false
   /** The WebSocket's pacing allowance, halved after a 4413; a data channel has its own lead. */
   #socketBurstMs: number
 
@@ -138,8 +140,9 @@ export class TurnSender {
     this.#outbox.push({ type: 'startTurn' }, id)
   }
 
-  capture(rateHz: number, samples: Float32Array): void {
+  capture(rateHz: number, samples: Float32Array, onTrack = false): void {
     if (this.#turnId === null) return
+    this.#capturedOnTrack = onTrack
     for (const frame of this.#framer.push(rateHz, samples)) this.#queue(frame)
   }
 
@@ -186,8 +189,11 @@ export class TurnSender {
     this.#turnSamples += frame.length
     // Journaled even while the track carries it: a session cut before the answer gets it again as events.
     if (!this.options.handsFree) this.#journal.add(id, frame)
-    // The track is carrying this frame already: sent as an event too, the service would hear it twice.
-    if (this.#trackLive) return
+    // The track carried this frame: sent as an event too, the service would hear it twice. Until the
+    // page says its track carries the microphone, frames go on as events even once main has handed the
+    // press to the track: the switch takes the page a while (the data channel drains first), and what
+    // is said meanwhile would be heard by nobody.
+    if (this.#trackLive && this.#capturedOnTrack) return
     this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, id)
   }
 

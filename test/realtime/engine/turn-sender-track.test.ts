@@ -94,9 +94,11 @@ function trackSender(maxQueuedAudioMs = 30_000) {
     { burstMs: 1_000, maxQueuedAudioMs, handsFree: false },
     { sent: (id) => void sent.push(id), trackLive: (on) => void live.push(on), dropped: () => {} },
   )
-  const speak = (ms: number) => {
+  /** `onTrack`: the page's word on each frame; by default, as a page that switches at once says it. */
+  const speak = (ms: number, onTrack?: boolean) => {
     for (let t = 0; t < ms; t += FRAME_MS) {
-      sender.capture(RATE_HZ, new Float32Array((RATE_HZ * FRAME_MS) / 1000).fill(0.1))
+      const carried = onTrack ?? live.at(-1) === true
+      sender.capture(RATE_HZ, new Float32Array((RATE_HZ * FRAME_MS) / 1000).fill(0.1), carried)
       clock.advance(FRAME_MS)
     }
   }
@@ -131,6 +133,25 @@ function renew(t: ReturnType<typeof trackSender>) {
   t.sender.attach(dc, encode, true)
   return dc
 }
+
+describe('the handover from audio events to the track', () => {
+  it('keeps sending events until the page says its track carries the microphone: nothing unheard', () => {
+    const t = trackSender()
+    t.sender.setAudioOnTrack(true)
+    t.sender.begin()
+    t.speak(600)
+    const dc = channel()
+    t.sender.attach(dc, encode, true)
+    // Main hands the press to the track once the pre-roll has left ...
+    expect(t.live).toEqual([true])
+    // ... and the page takes 140 ms to switch (its data channel drains first): those frames are events.
+    t.speak(140, false)
+    t.speak(500, true)
+    t.sender.finish(() => {})
+    expect(t.read(dc)).toMatchObject({ audioMs: 740 })
+    expect(t.read(dc).order.at(-1)).toBe('commitTurn')
+  })
+})
 
 describe('a press the track carried', () => {
   it('sends no audio events on the link whose track carries it: only the turn start and the commit', () => {

@@ -210,12 +210,17 @@ describe('the microphone', () => {
     await vi.advanceTimersByTimeAsync(CHANNEL_DRAIN_CAP_MS - 1)
     // RTP now would overtake the events still queued, and the service would hear the press out of order.
     expect(peer.sender.replaced).toEqual([])
+    // Until the track carries it, what the page captures is marked for main to send as events.
+    expect(links.micOnTrack).toBe(false)
     peer.channel.flush()
     await vi.advanceTimersByTimeAsync(0)
     expect(peer.sender.track?.source).toBe(mic)
+    expect(links.micOnTrack).toBe(true)
 
     // A channel that never drains holds the track back no longer than the cap.
     command({ op: 'mic', linkId: 1, on: false })
+    // Taken off at once: what follows goes to main as events.
+    expect(links.micOnTrack).toBe(false)
     peer.channel.bufferedAmount = 4_096
     command({ op: 'mic', linkId: 1, on: true })
     await vi.advanceTimersByTimeAsync(CHANNEL_DRAIN_CAP_MS - 1)

@@ -27,7 +27,10 @@ export function voiceRigsClosedAfterEach(): VoiceRigs {
       return (rig = await startVoiceRig(...args))
     },
     page(r) {
-      return (page = weriftPage(r.events, r.voice.rtc))
+      const p = (page = weriftPage(r.events, r.voice.rtc))
+      // As the app's page does: frames captured while a link's track carries the microphone say so.
+      r.page.onTrack = () => p.micOn && p.current() !== null
+      return p
     },
   }
 }

@@ -19,6 +19,8 @@ export interface FakePage {
   send(message: unknown): void
   /** Whole ms of the item the page has played by now. */
   playedMs(itemId: string): number
+  /** Whether a WebRTC link's track carries the microphone now (a werift page sets it); absent: none. */
+  onTrack?: () => boolean
   close(): void
 }
 
@@ -183,6 +185,7 @@ export async function speakInto(page: FakePage, pcm: Float32Array, rateHz: numbe
       type: 'capture',
       rateHz,
       samples: Int16Array.from(pcm.subarray(at, at + frame), pcm16Sample),
+      ...(page.onTrack?.() ? { onTrack: true } : {}),
     })
     const wait = started + (n + 1) * 10 - performance.now()
     if (wait > 0) await sleep(wait)
