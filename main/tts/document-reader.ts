@@ -18,7 +18,7 @@ import { DOCUMENT_MAX_BYTES, DocumentError, type ExtractedDocument } from '../do
 import { AppError } from '../errors'
 import type { DocumentPlaces } from './document-places'
 import { RunAhead } from './document-runahead'
-import { firstWordsOf, sentencesOf } from './document-sentences'
+import { firstWordsOf, readableChapters } from './document-sentences'
 import { DocumentUpload } from './document-upload'
 import type { ReaderService } from './reader-service'
 
@@ -65,9 +65,7 @@ export class DocumentReader {
     } catch (err) {
       throw err instanceof DocumentError ? documentRefusal(err) : err
     }
-    const chapters = extracted.chapters
-      .map((c) => ({ title: c.title, sentences: sentencesOf(c.text) }))
-      .filter((c) => c.sentences.some((s) => s.trim() !== ''))
+    const chapters = readableChapters(extracted.chapters)
     if (chapters.length === 0) throw documentRefusal(new DocumentError('empty', 'the file has no text'))
     const id = createHash('sha256').update(file.bytes).digest('hex')
     const entry = this.#deps.places.get(id)

@@ -21,6 +21,7 @@ const part = (over: Partial<ReaderDocumentPart>): ReaderDocumentPart => ({
 const chunk = (index: number, text = 'x'.repeat(1000)): SpeechChunk => ({
   index,
   text,
+  part: index,
   chars: text.length,
   idempotencyKey: `k${index}`,
   audio: null,
