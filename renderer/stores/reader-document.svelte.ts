@@ -43,6 +43,8 @@ export class ReaderDocumentStore {
   readonly #reader: DocumentHost
   #uploads = 0
   #estimateSeq = 0
+  /** The document, model and voice the price was last asked for, and the speed its listening time is at. */
+  #priced: { key: string; speed: number } | null = null
   #lastHeard: string | null = null
   /** The reading that ended a chapter, once the next chapter was asked for. */
   #advanced: string | null = null
@@ -76,6 +78,7 @@ export class ReaderDocumentStore {
       this.document = doc
       this.limitVnd = doc.limitVnd
       this.estimate = null
+      this.#priced = null
       this.run = null
     } catch (err) {
       if (upload === `u${this.#uploads}`) this.error = asIpcError(err)
@@ -84,18 +87,35 @@ export class ReaderDocumentStore {
     }
   }
 
-  /** The whole document's price with the Reader's options. */
+  /**
+   * The whole document's price with the Reader's model and voice, asked for once per document, model and
+   * voice: the Reader's options change with every key typed in its text box, and a book's price is
+   * counted over all its characters.
+   */
   async loadEstimate(): Promise<void> {
     const choice = this.#reader.choice
     if (!this.document || !choice) return
+    const key = JSON.stringify([this.document.id, choice.model, choice.voice])
+    if (key === this.#priced?.key) return
+    this.#priced = { key, speed: choice.speed || 1 }
     const seq = ++this.#estimateSeq
     const { text: _text, ...options } = choice
     try {
       const estimate = await unwrap(loa.tts.documentEstimate(options))
       if (seq === this.#estimateSeq) [this.estimate, this.estimateError] = [estimate, null]
     } catch (err) {
-      if (seq === this.#estimateSeq) this.estimateError = asIpcError(err)
+      if (seq !== this.#estimateSeq) return
+      this.estimateError = asIpcError(err)
+      // Asked again at the next change: the error is not the price.
+      this.#priced = null
     }
+  }
+
+  /** About how long the whole document takes to hear at the speed chosen now (the price does not move). */
+  get listenSeconds(): number | null {
+    const estimate = this.estimate
+    if (!estimate || !this.#priced) return null
+    return Math.round((estimate.listenSeconds * this.#priced.speed) / (this.#reader.choice?.speed || 1))
   }
 
   /** Reads from a place to its chapter's end, replacing any reading. */

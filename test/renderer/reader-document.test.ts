@@ -84,6 +84,30 @@ describe('the document panel', () => {
     },
   )
 
+  it('prices an open document once per document, model and voice, not at every key typed in the text box', async () => {
+    rig.bridge.answer('tts:openDocument', () => DOC)
+    rig.bridge.answer('tts:documentEstimate', () => ({ ...estimate({ chars: 1_234 }), listenSeconds: 600 }))
+    const store = await rig.show()
+    pick(new File(['Câu một.'], 'sach.txt'))
+    await rig.settle()
+    await rig.settle()
+    const asked = () => rig.bridge.calls.filter((c) => c.channel === 'tts:documentEstimate').length
+    expect(asked()).toBe(1)
+    for (const draft of ['X', 'Xi', 'Xin', 'Xin chào']) await rig.type(draft)
+    await rig.priced()
+    expect(asked()).toBe(1)
+    // Speed moves the listening time, not the price: worked out here, nothing asked.
+    await store.options.setSpeed(2)
+    await rig.settle()
+    expect(asked()).toBe(1)
+    expect(rig.text('document-listen')).toBe('nghe khoảng 5 phút')
+    const voice = store.choice?.voice
+    await store.options.setVoice(voice === 'nova' ? 'alloy' : 'nova')
+    await rig.settle()
+    expect(store.choice?.voice).not.toBe(voice)
+    expect(asked()).toBe(2)
+  })
+
   it('takes a dropped file the same way', async () => {
     rig.bridge.answer('tts:openDocument', () => ({ ...DOC, resume: null }))
     rig.bridge.answer('tts:documentEstimate', () => ({ ...estimate(), listenSeconds: 5 }))
