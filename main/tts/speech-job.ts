@@ -276,9 +276,14 @@ export class SpeechJob {
     this.#deliver()
     const run: RunState = {
       error: null,
+      limit: null,
       current: () => generation === this.#generation && this.#status === 'running',
     }
-    const next = () => this.#chunks.find((c) => c.audio === null && !this.#inFlight.has(c))
+    const next = () =>
+      this.#chunks.find(
+        (c) =>
+          c.audio === null && !this.#inFlight.has(c) && (run.limit === null || c.index < run.limit.index),
+      )
     const worker = async () => {
       for (let chunk = next(); run.current() && chunk; chunk = next()) {
         this.#inFlight.add(chunk)
@@ -292,6 +297,11 @@ export class SpeechJob {
     const pending = this.#chunks.filter((c) => c.audio === null).length
     const workers = Math.max(1, Math.min(this.#opts.concurrency ?? DEFAULT_CONCURRENCY, pending))
     await Promise.all(Array.from({ length: workers }, worker))
+    // The chunks before the one over the limit have been sent and answered: the run stops there.
+    if (run.limit && run.current()) {
+      run.error = run.limit.error
+      this.#fail(run.error, 'failed')
+    }
     if (this.#controller === controller) this.#controller = null
     // Superseded by a resume: this run answers only for itself.
     if (generation !== this.#generation) {
@@ -307,13 +317,14 @@ export class SpeechJob {
     const guard = this.#guard
     try {
       if (this.#opts.admit && (await this.#opts.admit(chunk, signal)) === 'limit') {
-        if (!run.current()) return
-        run.error = new SpeechJobError(
-          'SPEECH_JOB_LIMIT',
-          `Chunk ${chunk.index + 1} of ${this.chunks.length} would pass the spending limit.`,
-          chunk.index,
-        )
-        this.#fail(run.error, 'failed')
+        // Chunks let go before this one, which may not have reached their request yet, still go out.
+        if (!run.limit || chunk.index < run.limit.index) {
+          const message = `Chunk ${chunk.index + 1} of ${this.chunks.length} would pass the spending limit.`
+          run.limit = {
+            index: chunk.index,
+            error: new SpeechJobError('SPEECH_JOB_LIMIT', message, chunk.index),
+          }
+        }
         return
       }
       if (!run.current()) return
@@ -426,6 +437,8 @@ export class SpeechJob {
 /** One run's view of itself: whether it still decides the job, and how it failed. */
 interface RunState {
   error: SpeechJobError | null
+  /** The first chunk the spending limit stopped: no chunk from it on is sent. */
+  limit: { index: number; error: SpeechJobError } | null
   current(): boolean
 }
 
