@@ -108,6 +108,34 @@ describe('the document panel', () => {
     expect(asked()).toBe(2)
   })
 
+  const unpriced = [
+    [
+      'vi',
+      'Chưa rõ giá của mô hình này: Loa đọc câu đầu tiên, biết giá qua lần trừ tiền của câu đó, rồi dừng trước khi vượt hạn mức.',
+    ],
+    [
+      'en',
+      'This model’s price is unknown: Loa reads the first sentence, learns the price from its charge, then stops before passing the limit.',
+    ],
+  ] as const
+  for (const [language, said] of unpriced) {
+    it(`says in ${language}, with a limit set and the price unknown, how the limit is kept`, async () => {
+      rig.app.settings.set(rig.settings({}, language))
+      rig.bridge.answer('tts:openDocument', () => DOC)
+      rig.bridge.answer('tts:documentEstimate', () => ({ ...estimate({ costVnd: null }), listenSeconds: 60 }))
+      await rig.show()
+      pick(new File(['Câu một.'], 'sach.txt'))
+      await rig.settle()
+      await rig.settle()
+      expect($('document-limit-unpriced')).toBeNull()
+      const limit = $('document-limit') as HTMLInputElement
+      limit.value = '5000'
+      limit.dispatchEvent(new Event('change', { bubbles: true }))
+      flushSync()
+      expect(rig.text('document-limit-unpriced')).toBe(said)
+    })
+  }
+
   it('takes a dropped file the same way', async () => {
     rig.bridge.answer('tts:openDocument', () => ({ ...DOC, resume: null }))
     rig.bridge.answer('tts:documentEstimate', () => ({ ...estimate(), listenSeconds: 5 }))
