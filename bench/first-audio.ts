@@ -11,9 +11,13 @@ export interface FirstAudioRun {
   rules: { maxInputChars: number; unitPriceVndPer1M: number }
   firstChunkChars: number | undefined
   text: string
+  /** A document's sentences (see SpeechJobOptions.parts), joined `text`, one chunk each. */
+  parts?: readonly string[]
   /** Called as the job's first request is handed to the client, and at its first audio. */
   onRequest?: () => void
   onFirstAudio?: () => void
+  /** The first chunk's characters, as it arrives. */
+  onFirstChunk?: (chars: number) => void
 }
 
 /** Reads `text` with a fresh job; returns the ms to its first audio once its requests have all ended. */
@@ -32,11 +36,13 @@ export async function timeToFirstAudioMs(client: TtsClient, run: FirstAudioRun):
     client: unabortable,
     request: { model: run.model, voice: run.voice, responseFormat: run.format },
     text: run.text,
+    ...(run.parts ? { parts: run.parts } : {}),
     rules: run.rules,
     ...(run.firstChunkChars === undefined ? {} : { firstChunkChars: run.firstChunkChars }),
     onChunk: (chunk) => {
       if (chunk.index !== 0) return
       firstMs = performance.now() - started
+      run.onFirstChunk?.(chunk.chars)
       run.onFirstAudio?.()
       job.cancel()
     },

@@ -12,13 +12,13 @@ import {
   type ReaderDocumentPart,
   type ReadingStatus,
 } from '../../preload/contract'
-import { estimateCostVnd } from '../api/tts/text-count'
 import type { DocumentFile } from '../documents/extract'
 import { DOCUMENT_MAX_BYTES, DocumentError, type ExtractedDocument } from '../documents/types'
 import { AppError } from '../errors'
+import { MadeAudio } from './document-made'
 import type { DocumentPlaces } from './document-places'
 import { RunAhead } from './document-runahead'
-import { firstWordsOf, sentencesOf } from './document-sentences'
+import { firstWordsOf, readableChapters } from './document-sentences'
 import { DocumentUpload } from './document-upload'
 import type { ReaderService } from './reader-service'
 
@@ -46,6 +46,7 @@ interface DocumentRunState {
 export class DocumentReader {
   readonly #deps: DocumentReaderDeps
   readonly #upload = new DocumentUpload()
+  readonly #made = new MadeAudio()
   #document: ReaderDocument | null = null
   /** By reading id; only the newest is heard, the others are kept for their late reports. */
   #runs = new Map<string, DocumentRunState>()
@@ -65,11 +66,10 @@ export class DocumentReader {
     } catch (err) {
       throw err instanceof DocumentError ? documentRefusal(err) : err
     }
-    const chapters = extracted.chapters
-      .map((c) => ({ title: c.title, sentences: sentencesOf(c.text) }))
-      .filter((c) => c.sentences.some((s) => s.trim() !== ''))
+    const chapters = readableChapters(extracted.chapters)
     if (chapters.length === 0) throw documentRefusal(new DocumentError('empty', 'the file has no text'))
     const id = createHash('sha256').update(file.bytes).digest('hex')
+    this.#made.open(id)
     const entry = this.#deps.places.get(id)
     this.#document = {
       id,
@@ -114,19 +114,28 @@ export class DocumentReader {
     doc.limitVnd = limitVnd
     const spentBeforeVnd = places.get(doc.id).spentVnd
     if (limitVnd !== null && spentBeforeVnd >= limitVnd) throw limitReached(spentBeforeVnd, limitVnd)
-    const model = (await this.#deps.reader.models()).models.find((m) => m.id === choice.model)
-    const unitPrice = model?.unitPriceVndPer1M ?? null
+    const { reader } = this.#deps
+    const model = (await reader.models()).models.find((m) => m.id === choice.model)
     const gate = new RunAhead({
       limitVnd,
       spentBeforeVnd,
-      estimateVnd: (chunk) => estimateCostVnd(chunk.text, unitPrice),
+      unitPriceVndPer1M: model?.unitPriceVndPer1M ?? null,
+      freeCharsLeft: await reader.freeCharsLeft(choice.model),
     })
     const parts = chapter.sentences.slice(sentence, sentence + DOCUMENT_READING_SENTENCES)
-    const status = await this.#deps.reader.read(
+    const made = this.#made
+    const status = await reader.read(
       { ...choice, text: parts.join('') },
       {
         parts,
         admit: gate.admit,
+        made: (part, text) => made.get(choice, at, sentence + part, text),
+        onAnswered: (chunk) => {
+          gate.answered(chunk)
+          // Only a chunk that is a whole sentence stands for it; a long sentence's pieces are not kept.
+          if (chunk.audio && chunk.part !== null && parts[chunk.part] === chunk.text)
+            made.set(choice, at, sentence + chunk.part, chunk.text, chunk.audio)
+        },
         onSettled: (spentVnd) => {
           if (spentVnd <= 0) return
           const total = places.get(doc.id).spentVnd + spentVnd

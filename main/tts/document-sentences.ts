@@ -13,6 +13,15 @@ export function sentencesOf(text: string, locale = 'vi'): string[] {
   return out
 }
 
+/** A document's chapters as the Reader reads them: cut into sentences, those with nothing to say left out. */
+export function readableChapters(
+  chapters: ReadonlyArray<{ title: string; text: string }>,
+): Array<{ title: string; sentences: string[] }> {
+  return chapters
+    .map((c) => ({ title: c.title, sentences: sentencesOf(c.text) }))
+    .filter((c) => c.sentences.some((s) => s.trim() !== ''))
+}
+
 /** The first few words of a sentence, for "continue from …". */
 export function firstWordsOf(sentence: string, words = 8): string {
   const all = sentence.trim().split(/\s+/)

@@ -76,6 +76,10 @@ export interface ReaderServiceDeps {
 export interface DocumentRun {
   parts: readonly string[]
   admit: NonNullable<ReadingOptions['admit']>
+  /** Audio made before for a whole part (see SpeechJobOptions.made). */
+  made: NonNullable<ReadingOptions['made']>
+  /** A chunk has its audio and its cost. */
+  onAnswered: NonNullable<ReadingOptions['onAnswered']>
   /** A run of the reading ended having spent `spentVnd`. */
   onSettled(spentVnd: number): void
 }
@@ -178,7 +182,7 @@ export class ReaderService {
       rpm: speechRpm(this.#deps.plan(), rules.unitPriceVndPer1M === 0, rules.rpm),
       firstChunkChars: this.#firstChunkChars(),
       estimateVnd,
-      ...(run ? { parts: run.parts, admit: run.admit } : {}),
+      ...(run ? { parts: run.parts, admit: run.admit, made: run.made, onAnswered: run.onAnswered } : {}),
       ...(this.#deps.usageNow ? { usageHistory: this.#deps.usageNow } : {}),
       ...(this.#deps.now ? { clock: { now: this.#deps.now } } : {}),
       onChange: (status) => this.#deps.events.emit('tts:reading', status),
@@ -238,6 +242,12 @@ export class ReaderService {
       costVnd: estimateCostVnd(text, rules, left ?? 0),
       freeChars: left === null ? null : Math.min(left, chars),
     }
+  }
+
+  /** What is left of `model`'s monthly free allowance, in characters; null when the month's use is unknown. */
+  async freeCharsLeft(model: string): Promise<number | null> {
+    const rules = await this.#catalog.rules(model)
+    return rules.freeCharsPerMonth > 0 ? this.#freeCharsLeft(rules) : 0
   }
 
   async #freeCharsLeft(rules: TtsRules): Promise<number | null> {

@@ -29,6 +29,10 @@ export interface ReadingOptions {
   parts?: readonly string[]
   /** Asked before each chunk is sent (see SpeechJobOptions.admit): run-ahead and the spending limit. */
   admit?: SpeechJobOptions['admit']
+  /** Audio made before for a whole part (see SpeechJobOptions.made). */
+  made?: SpeechJobOptions['made']
+  /** A chunk has its audio and its cost (a document's run-ahead learns the price, keeps the audio). */
+  onAnswered?: (chunk: SpeechChunk) => void
   /** The account's latest usage records read now: was a chunk whose answer was lost charged? */
   usageHistory?: () => Promise<UsageHistory | null>
   clock?: Clock
@@ -64,10 +68,15 @@ export class Reading {
       firstChunkChars: opts.firstChunkChars,
       ...(opts.parts ? { parts: opts.parts } : {}),
       ...(opts.admit ? { admit: opts.admit } : {}),
+      ...(opts.made ? { made: opts.made } : {}),
       ...(opts.usageHistory ? { usageHistory: opts.usageHistory } : {}),
       ...(opts.clock ? { clock: opts.clock } : {}),
       // Every finished chunk reports progress; its audio is ready for the player from then on.
-      onProgress: () => this.#changed(),
+      onProgress: ({ index }) => {
+        const chunk = this.job.chunks[index]
+        if (chunk) opts.onAnswered?.(chunk)
+        this.#changed()
+      },
       // A held-back chunk is shown counting down, so a wait never looks like a stall.
       onWait: () => this.#changed(),
     })

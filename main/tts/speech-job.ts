@@ -30,6 +30,8 @@ export interface SpeechChunk {
   chars: number
   /** Made once when the text is split; every request for this chunk carries it. */
   idempotencyKey: string
+  /** The part (see SpeechJobOptions.parts) the chunk is, or is a piece of; null when the text was cut by size. */
+  part: number | null
   audio: SpeechAudio | null
   /**
    * From the service's answer, else estimated from the unit price, plus any charge for an answer that was
@@ -81,10 +83,15 @@ export interface SpeechJobOptions {
   text: string
   /**
    * The text already cut where the listener will find it again (a document's sentences, joined they are
-   * `text`): one chunk each, split further only where one is over the model's limit. Unset: `text` is cut
-   * by size.
+   * `text`): one chunk each, split further only where one is over the model's limit, and the first part
+   * where it is longer than `firstChunkChars`. Unset: `text` is cut by size.
    */
   parts?: readonly string[]
+  /**
+   * Audio already made and paid for a whole part (a document's sentence heard before, or made ahead by an
+   * earlier reading): its chunk starts with it, costs nothing more and is never requested.
+   */
+  made?: (part: number, text: string) => SpeechAudio | null
   /**
    * Asked before each chunk is sent: `go`, or `limit` when sending it would pass the spending limit, which
    * stops the run there. May wait (a document's run-ahead waits for the listener to catch up).
@@ -142,10 +149,23 @@ export class SpeechJob {
     this.#opts = opts
     const limit = chunkLimitOf(opts.rules.maxInputChars, opts.maxChars)
     this.#newKey = opts.newKey ?? randomUUID
+    const first = opts.firstChunkChars ?? null
+    // A document's first sentence is its first chunk, cut as short as a pasted text's first chunk where it
+    // is longer: the first audio waits for no more synthesis than a short text's.
     const texts = opts.parts
-      ? opts.parts.flatMap((part) => splitText(part, limit, opts.locale))
-      : splitRamped(opts.text, limit, opts.firstChunkChars ?? null, opts.locale)
-    this.#chunks = texts.map((text, index) => this.#chunk(text, index))
+      ? opts.parts.flatMap((text, part) =>
+          (part === 0
+            ? splitRamped(text, limit, first, opts.locale)
+            : splitText(text, limit, opts.locale)
+          ).map((t) => ({ text: t, part })),
+        )
+      : splitRamped(opts.text, limit, first, opts.locale).map((text) => ({ text, part: null }))
+    this.#chunks = texts.map((t, index) => this.#chunk(t.text, index, t.part))
+    for (const chunk of this.#chunks) {
+      if (chunk.part === null || opts.parts?.[chunk.part] !== chunk.text) continue
+      const audio = opts.made?.(chunk.part, chunk.text)
+      if (audio) Object.assign(chunk, { audio, costVnd: 0 })
+    }
     this.#pacer = new RequestPacer(opts.rpm ?? null, opts.clock, opts.sleep)
     this.#guard = new KeyGuard({
       model: opts.request.model,
@@ -160,10 +180,11 @@ export class SpeechJob {
     return this.#chunks
   }
 
-  #chunk(text: string, index: number): SpeechChunk {
+  #chunk(text: string, index: number, part: number | null): SpeechChunk {
     return {
       index,
       text,
+      part,
       chars: billableChars(text),
       idempotencyKey: this.#newKey(),
       audio: null,
@@ -251,11 +272,18 @@ export class SpeechJob {
     this.#status = 'running'
     this.#error = null
     await previous
+    // Parts whose audio was made before are ready from the start.
+    this.#deliver()
     const run: RunState = {
       error: null,
+      limit: null,
       current: () => generation === this.#generation && this.#status === 'running',
     }
-    const next = () => this.#chunks.find((c) => c.audio === null && !this.#inFlight.has(c))
+    const next = () =>
+      this.#chunks.find(
+        (c) =>
+          c.audio === null && !this.#inFlight.has(c) && (run.limit === null || c.index < run.limit.index),
+      )
     const worker = async () => {
       for (let chunk = next(); run.current() && chunk; chunk = next()) {
         this.#inFlight.add(chunk)
@@ -269,6 +297,11 @@ export class SpeechJob {
     const pending = this.#chunks.filter((c) => c.audio === null).length
     const workers = Math.max(1, Math.min(this.#opts.concurrency ?? DEFAULT_CONCURRENCY, pending))
     await Promise.all(Array.from({ length: workers }, worker))
+    // The chunks before the one over the limit have been sent and answered: the run stops there.
+    if (run.limit && run.current()) {
+      run.error = run.limit.error
+      this.#fail(run.error, 'failed')
+    }
     if (this.#controller === controller) this.#controller = null
     // Superseded by a resume: this run answers only for itself.
     if (generation !== this.#generation) {
@@ -284,13 +317,14 @@ export class SpeechJob {
     const guard = this.#guard
     try {
       if (this.#opts.admit && (await this.#opts.admit(chunk, signal)) === 'limit') {
-        if (!run.current()) return
-        run.error = new SpeechJobError(
-          'SPEECH_JOB_LIMIT',
-          `Chunk ${chunk.index + 1} of ${this.chunks.length} would pass the spending limit.`,
-          chunk.index,
-        )
-        this.#fail(run.error, 'failed')
+        // Chunks let go before this one, which may not have reached their request yet, still go out.
+        if (!run.limit || chunk.index < run.limit.index) {
+          const message = `Chunk ${chunk.index + 1} of ${this.chunks.length} would pass the spending limit.`
+          run.limit = {
+            index: chunk.index,
+            error: new SpeechJobError('SPEECH_JOB_LIMIT', message, chunk.index),
+          }
+        }
         return
       }
       if (!run.current()) return
@@ -377,7 +411,7 @@ export class SpeechJob {
       if (!splittable(c)) next.push(Object.assign(c, { index: next.length }))
       else
         for (const text of splitText(c.text, limit, this.#opts.locale))
-          next.push(this.#chunk(text, next.length))
+          next.push(this.#chunk(text, next.length, c.part))
     }
     this.#chunks = next
   }
@@ -403,6 +437,8 @@ export class SpeechJob {
 /** One run's view of itself: whether it still decides the job, and how it failed. */
 interface RunState {
   error: SpeechJobError | null
+  /** The first chunk the spending limit stopped: no chunk from it on is sent. */
+  limit: { index: number; error: SpeechJobError } | null
   current(): boolean
 }
 

@@ -43,6 +43,8 @@ export class ReaderDocumentStore {
   readonly #reader: DocumentHost
   #uploads = 0
   #estimateSeq = 0
+  /** The document, model and voice the price was last asked for, and the speed its listening time is at. */
+  #priced: { key: string; speed: number } | null = null
   #lastHeard: string | null = null
   /** The reading that ended a chapter, once the next chapter was asked for. */
   #advanced: string | null = null
@@ -57,11 +59,29 @@ export class ReaderDocumentStore {
     return r && this.run?.id === r.id ? r : null
   }
 
-  /** The place being heard: the reading's start and the chunk playing (a sentence each). */
+  /**
+   * The place being heard: the sentence the playing chunk starts in. A sentence is a chunk, except a first
+   * one cut short for a quick start, or one over the model's limit: those are several.
+   */
   get position(): DocumentPosition | null {
     const run = this.run
-    if (!run || !this.reading) return null
-    return { chapter: run.chapter, sentence: run.sentence + (this.#reader.playback.currentChunk ?? 0) }
+    const reading = this.reading
+    if (!run || !reading) return null
+    const chunk = reading.chunks[this.#reader.playback.currentChunk ?? 0]
+    let at = 0
+    let sentence = run.sentence
+    for (const s of this.#runSentences(run)) {
+      if (at + s.length > (chunk?.start ?? 0)) break
+      at += s.length
+      sentence += 1
+    }
+    return { chapter: run.chapter, sentence }
+  }
+
+  /** The sentences a reading from `run` reads, in order. */
+  #runSentences(run: DocumentPosition): string[] {
+    const sentences = this.document?.chapters[run.chapter]?.sentences ?? []
+    return sentences.slice(run.sentence, run.sentence + DOCUMENT_READING_SENTENCES)
   }
 
   async open(file: { name: string; arrayBuffer(): Promise<ArrayBuffer> }): Promise<void> {
@@ -76,6 +96,7 @@ export class ReaderDocumentStore {
       this.document = doc
       this.limitVnd = doc.limitVnd
       this.estimate = null
+      this.#priced = null
       this.run = null
     } catch (err) {
       if (upload === `u${this.#uploads}`) this.error = asIpcError(err)
@@ -84,18 +105,35 @@ export class ReaderDocumentStore {
     }
   }
 
-  /** The whole document's price with the Reader's options. */
+  /**
+   * The whole document's price with the Reader's model and voice, asked for once per document, model and
+   * voice: the Reader's options change with every key typed in its text box, and a book's price is
+   * counted over all its characters.
+   */
   async loadEstimate(): Promise<void> {
     const choice = this.#reader.choice
     if (!this.document || !choice) return
+    const key = JSON.stringify([this.document.id, choice.model, choice.voice])
+    if (key === this.#priced?.key) return
+    this.#priced = { key, speed: choice.speed || 1 }
     const seq = ++this.#estimateSeq
     const { text: _text, ...options } = choice
     try {
       const estimate = await unwrap(loa.tts.documentEstimate(options))
       if (seq === this.#estimateSeq) [this.estimate, this.estimateError] = [estimate, null]
     } catch (err) {
-      if (seq === this.#estimateSeq) this.estimateError = asIpcError(err)
+      if (seq !== this.#estimateSeq) return
+      this.estimateError = asIpcError(err)
+      // Asked again at the next change: the error is not the price.
+      this.#priced = null
     }
+  }
+
+  /** About how long the whole document takes to hear at the speed chosen now (the price does not move). */
+  get listenSeconds(): number | null {
+    const estimate = this.estimate
+    if (!estimate || !this.#priced) return null
+    return Math.round((estimate.listenSeconds * this.#priced.speed) / (this.#reader.choice?.speed || 1))
   }
 
   /** Reads from a place to its chapter's end, replacing any reading. */
@@ -110,10 +148,7 @@ export class ReaderDocumentStore {
       this.run = { id: status.id, chapter, sentence }
       this.error = null
       // The reading's text is the chapter from that sentence on: shown at once, highlight and all.
-      const sentences =
-        this.document?.chapters[chapter]?.sentences.slice(sentence, sentence + DOCUMENT_READING_SENTENCES) ??
-        []
-      this.#reader.follow(status, sentences.join(''))
+      this.#reader.follow(status, this.#runSentences(place).join(''))
     } catch (err) {
       this.error = asIpcError(err)
     }
@@ -129,7 +164,12 @@ export class ReaderDocumentStore {
     const sentences = doc.chapters[at.chapter]?.sentences.length ?? 0
     if (sentence < 0) return this.skipChapter(-1, true)
     if (sentence >= sentences) return this.skipChapter(1)
-    const index = sentence - run.sentence
+    // The chunk that starts the sentence, where this reading has it.
+    const offset = this.#runSentences(run)
+      .slice(0, sentence - run.sentence)
+      .reduce((n, s) => n + s.length, 0)
+    const index =
+      sentence >= run.sentence ? (this.reading?.chunks.findIndex((c) => c.start === offset) ?? -1) : -1
     if (index >= 0 && this.#reader.playback.seekToChunk(index)) return
     await this.readFrom({ chapter: at.chapter, sentence })
   }

@@ -84,6 +84,58 @@ describe('the document panel', () => {
     },
   )
 
+  it('prices an open document once per document, model and voice, not at every key typed in the text box', async () => {
+    rig.bridge.answer('tts:openDocument', () => DOC)
+    rig.bridge.answer('tts:documentEstimate', () => ({ ...estimate({ chars: 1_234 }), listenSeconds: 600 }))
+    const store = await rig.show()
+    pick(new File(['Câu một.'], 'sach.txt'))
+    await rig.settle()
+    await rig.settle()
+    const asked = () => rig.bridge.calls.filter((c) => c.channel === 'tts:documentEstimate').length
+    expect(asked()).toBe(1)
+    for (const draft of ['X', 'Xi', 'Xin', 'Xin chào']) await rig.type(draft)
+    await rig.priced()
+    expect(asked()).toBe(1)
+    // Speed moves the listening time, not the price: worked out here, nothing asked.
+    await store.options.setSpeed(2)
+    await rig.settle()
+    expect(asked()).toBe(1)
+    expect(rig.text('document-listen')).toBe('nghe khoảng 5 phút')
+    const voice = store.choice?.voice
+    await store.options.setVoice(voice === 'nova' ? 'alloy' : 'nova')
+    await rig.settle()
+    expect(store.choice?.voice).not.toBe(voice)
+    expect(asked()).toBe(2)
+  })
+
+  const unpriced = [
+    [
+      'vi',
+      'Chưa rõ giá của mô hình này: Loa đọc câu đầu tiên, biết giá qua lần trừ tiền của câu đó, rồi dừng trước khi vượt hạn mức.',
+    ],
+    [
+      'en',
+      'This model’s price is unknown: Loa reads the first sentence, learns the price from its charge, then stops before passing the limit.',
+    ],
+  ] as const
+  for (const [language, said] of unpriced) {
+    it(`says in ${language}, with a limit set and the price unknown, how the limit is kept`, async () => {
+      rig.app.settings.set(rig.settings({}, language))
+      rig.bridge.answer('tts:openDocument', () => DOC)
+      rig.bridge.answer('tts:documentEstimate', () => ({ ...estimate({ costVnd: null }), listenSeconds: 60 }))
+      await rig.show()
+      pick(new File(['Câu một.'], 'sach.txt'))
+      await rig.settle()
+      await rig.settle()
+      expect($('document-limit-unpriced')).toBeNull()
+      const limit = $('document-limit') as HTMLInputElement
+      limit.value = '5000'
+      limit.dispatchEvent(new Event('change', { bubbles: true }))
+      flushSync()
+      expect(rig.text('document-limit-unpriced')).toBe(said)
+    })
+  }
+
   it('takes a dropped file the same way', async () => {
     rig.bridge.answer('tts:openDocument', () => ({ ...DOC, resume: null }))
     rig.bridge.answer('tts:documentEstimate', () => ({ ...estimate(), listenSeconds: 5 }))

@@ -21,6 +21,7 @@ const part = (over: Partial<ReaderDocumentPart>): ReaderDocumentPart => ({
 const chunk = (index: number, text = 'x'.repeat(1000)): SpeechChunk => ({
   index,
   text,
+  part: index,
   chars: text.length,
   idempotencyKey: `k${index}`,
   audio: null,
@@ -59,8 +60,12 @@ describe('DocumentUpload', () => {
 })
 
 describe('RunAhead', () => {
+  // A chunk is 1,000 characters: 3 VND at 3,000 VND per million.
+  const PRICE = 3_000
+  const priced = { unitPriceVndPer1M: PRICE, freeCharsLeft: 0 }
+
   it('lets a chunk go only within reach of the listener', async () => {
-    const gate = new RunAhead({ limitVnd: null, spentBeforeVnd: 0, estimateVnd: () => 1, ahead: 2 })
+    const gate = new RunAhead({ limitVnd: null, spentBeforeVnd: 0, ...priced, ahead: 2 })
     const signal = new AbortController().signal
     expect(await gate.admit(chunk(0), signal)).toBe('go')
     expect(await gate.admit(chunk(1), signal)).toBe('go')
@@ -74,7 +79,7 @@ describe('RunAhead', () => {
   })
 
   it('says limit before a chunk would pass it, counting earlier readings and chunks on their way', async () => {
-    const gate = new RunAhead({ limitVnd: 10, spentBeforeVnd: 4, estimateVnd: () => 3 })
+    const gate = new RunAhead({ limitVnd: 10, spentBeforeVnd: 4, ...priced })
     const signal = new AbortController().signal
     expect(await gate.admit(chunk(0), signal)).toBe('go')
     expect(gate.committedVnd()).toBe(7)
@@ -82,8 +87,62 @@ describe('RunAhead', () => {
     expect(await gate.admit(chunk(2), signal)).toBe('limit')
   })
 
+  it("takes what is left of the month's free allowance off the chunks it covers", async () => {
+    // 1,500 free characters: the first chunk costs nothing, the second half its price.
+    const gate = new RunAhead({
+      limitVnd: 4,
+      spentBeforeVnd: 0,
+      unitPriceVndPer1M: PRICE,
+      freeCharsLeft: 1_500,
+    })
+    const signal = new AbortController().signal
+    expect(await gate.admit(chunk(0), signal)).toBe('go')
+    expect(gate.committedVnd()).toBe(0)
+    expect(await gate.admit(chunk(1), signal)).toBe('go')
+    expect(gate.committedVnd()).toBe(1.5)
+    expect(await gate.admit(chunk(2), signal)).toBe('limit')
+    // With the month's use unknown, none is counted: the most it can cost.
+    const blind = new RunAhead({
+      limitVnd: 4,
+      spentBeforeVnd: 0,
+      unitPriceVndPer1M: PRICE,
+      freeCharsLeft: null,
+    })
+    expect(await blind.admit(chunk(0), signal)).toBe('go')
+    expect(await blind.admit(chunk(1), signal)).toBe('limit')
+  })
+
+  it('with the price unknown, sends one chunk, learns the price from its charge, then stops at the limit', async () => {
+    const gate = new RunAhead({ limitVnd: 10, spentBeforeVnd: 0, unitPriceVndPer1M: null, freeCharsLeft: 0 })
+    const signal = new AbortController().signal
+    const first = chunk(0)
+    expect(await gate.admit(first, signal)).toBe('go')
+    let second: string | null = null
+    const next = chunk(1)
+    void gate.admit(next, signal).then((r) => (second = r))
+    await new Promise((r) => setTimeout(r, 0))
+    // The first has not told its cost: the second cannot be priced, so it waits.
+    expect(second).toBeNull()
+    first.costVnd = 3
+    gate.answered(first)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(second).toBe('go')
+    expect(gate.unitPriceVndPer1M).toBe(PRICE)
+    next.costVnd = 3
+    gate.answered(next)
+    gate.heard(1)
+    expect(await gate.admit(chunk(2), signal)).toBe('go')
+    expect(await gate.admit(chunk(3), signal)).toBe('limit')
+  })
+
   it('stops waiting when the reading is cancelled', async () => {
-    const gate = new RunAhead({ limitVnd: null, spentBeforeVnd: 0, estimateVnd: () => null, ahead: 0 })
+    const gate = new RunAhead({
+      limitVnd: null,
+      spentBeforeVnd: 0,
+      unitPriceVndPer1M: null,
+      freeCharsLeft: null,
+      ahead: 0,
+    })
     const controller = new AbortController()
     const waiting = gate.admit(chunk(5), controller.signal)
     controller.abort()

@@ -10,7 +10,7 @@
 
 /** Wallet amounts keep two decimals: per-character charges are often a fraction of a dong. */
 const VND_DECIMALS_FACTOR = 100
-const CHARS_PER_PRICE_UNIT = 1_000_000
+export const CHARS_PER_PRICE_UNIT = 1_000_000
 
 /** Code points of `text`: UTF-16 units, less the low half of each surrogate pair. Linear, no allocation. */
 export function codePointCount(text: string): number {

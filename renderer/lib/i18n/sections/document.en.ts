@@ -18,6 +18,8 @@ export const documentEn: Record<keyof typeof documentVi, string> = {
   'document.limit.label': 'Spending limit for this document (₫)',
   'document.limit.hint':
     'Empty: no limit. Loa makes only a few sentences ahead of you; the whole book is never paid up front.',
+  'document.limit.priceUnknown':
+    'This model’s price is unknown: Loa reads the first sentence, learns the price from its charge, then stops before passing the limit.',
   'document.limit.spent': 'Spent on this document: {spent}',
   'document.limit.reached':
     'Stopped before passing this document’s limit of {limit}. Raise the limit, then press Read on to go on.',

@@ -17,6 +17,8 @@ export const documentVi = {
   'document.limit.label': 'Hạn mức chi cho tài liệu này (₫)',
   'document.limit.hint':
     'Để trống: không giới hạn. Loa chỉ đọc trước vài câu, không trả tiền cả cuốn một lần.',
+  'document.limit.priceUnknown':
+    'Chưa rõ giá của mô hình này: Loa đọc câu đầu tiên, biết giá qua lần trừ tiền của câu đó, rồi dừng trước khi vượt hạn mức.',
   'document.limit.spent': 'Đã chi cho tài liệu này: {spent}',
   'document.limit.reached':
     'Đã dừng trước khi vượt hạn mức {limit} của tài liệu này. Tăng hạn mức rồi bấm Đọc tiếp để nghe tiếp.',
