@@ -71,9 +71,24 @@ export function nextEvent(
 
 /** Samples (16 kHz) of the user's audio the service received in the session: its debug accessor. */
 export async function receivedSamples(demo: DemoProcess, sessionId: string): Promise<number> {
+  return (await audioCounts(demo, sessionId)).received_samples
+}
+
+/**
+ * Samples (16 kHz) in each user turn the service committed to the conversation, oldest first: audio sent
+ * twice (a press given again after a reset) is received twice but committed once, so a turn's length is
+ * what the model hears of it.
+ */
+export async function committedSamples(demo: DemoProcess, sessionId: string): Promise<number[]> {
+  return (await audioCounts(demo, sessionId)).committed_turns.map((t) => t.samples)
+}
+
+async function audioCounts(
+  demo: DemoProcess,
+  sessionId: string,
+): Promise<{ received_samples: number; committed_turns: { samples: number }[] }> {
   const res = await fetch(`${demo.baseUrl}/__demo/realtime/sessions/${sessionId}/audio?format=json`)
-  const body = (await res.json()) as { received_samples: number }
-  return body.received_samples
+  return (await res.json()) as { received_samples: number; committed_turns: { samples: number }[] }
 }
 
 export async function withLatency<T>(demo: DemoProcess, work: () => Promise<T>): Promise<T> {
