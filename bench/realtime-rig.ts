@@ -104,3 +104,34 @@ export async function withLatency<T>(demo: DemoProcess, work: () => Promise<T>):
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 }
+
+/**
+ * An engine event to await later: if the measurement breaks off before awaiting it, its timeout is not
+ * left as an unhandled rejection that would end the whole run.
+ */
+export function awaitable(...args: Parameters<typeof nextEvent>): Promise<EngineEvent> {
+  const promise = nextEvent(...args)
+  promise.catch(() => {})
+  return promise
+}
+
+/**
+ * Resolves with when the service's received count first grows after now (polled every `pollMs`): audio
+ * is flowing again. `session` names the session now; a new one counts from nothing.
+ */
+export async function flowingAgain(
+  demo: DemoProcess,
+  session: () => string,
+  giveUpAt: number,
+  pollMs: number,
+): Promise<number> {
+  const first = session()
+  const start = await receivedSamples(demo, first)
+  while (performance.now() < giveUpAt) {
+    await sleep(pollMs)
+    const at = performance.now()
+    const now = session()
+    if ((await receivedSamples(demo, now)) > (now === first ? start : 0)) return at
+  }
+  return Number.NaN
+}

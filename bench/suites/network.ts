@@ -21,12 +21,14 @@ import { startDemoProcess, type DemoProcess } from '../demo-process'
 import { goalFigure, percentile, significant } from '../goal'
 import {
   DEVICE_RATE_HZ,
+  awaitable,
   committedSamples,
-  nextEvent,
+  flowingAgain,
   receivedSamples,
   sleep,
   startMicrophone,
 } from '../realtime-rig'
+import { WEBRTC_METHOD, webrtcConversation, webrtcOutage } from './network-webrtc'
 import type { Figure, SuiteReport } from '../types'
 
 const MODEL_R = 'openai/gpt-realtime'
@@ -73,11 +75,22 @@ export async function run(): Promise<SuiteReport> {
       console.error(`bench: network ${profile.name}`)
       const proxy = await startTcpProxy({ targetPort: demoPort, profile, seed: i + 1 })
       try {
-        results.push(...(await orFailed(conversation(demo, proxy, profile), CONVERSATION_METRICS, profile)))
-        for (const outage of OUTAGES)
-          results.push(
-            ...(await orFailed(outageTurn(demo, proxy, profile, outage), OUTAGE_METRICS, profile, outage)),
-          )
+        const ws = { profile: profile.name, transport: TRANSPORT }
+        results.push(...(await orFailed(conversation(demo, proxy, profile), CONVERSATION_METRICS, ws)))
+        for (const outage of OUTAGES) {
+          const labels = { ...ws, outage: outage.kind, protocol: outage.protocol }
+          results.push(...(await orFailed(outageTurn(demo, proxy, profile, outage), OUTAGE_METRICS, labels)))
+        }
+        const rtc = { profile: profile.name, transport: 'webrtc' }
+        const seed = i + 1
+        results.push(
+          ...(await orFailed(webrtcConversation(demo, proxy, profile, seed), WEBRTC_METRICS, rtc)),
+          ...(await orFailed(webrtcOutage(demo, proxy, profile, seed), OUTAGE_METRICS, {
+            ...rtc,
+            outage: 'blackhole',
+            protocol: 'model-r',
+          })),
+        )
       } finally {
         await proxy.close()
       }
@@ -89,7 +102,8 @@ export async function run(): Promise<SuiteReport> {
     suite: 'network',
     method: {
       rig: `bench/netem: a TCP proxy on loopback in front of the demo service (HTTP and WebSocket), each direction delayed by half the round trip ± the jitter (uniform), cut into 1,448-byte segments, a lost segment held for a retransmission timeout (max(200, RTT + 4 × jitter) ms) with everything behind it, the bandwidth cap serialising segments. Profiles: ${profiles.map(describe).join('; ')} (LOA_BENCH_PROFILES=4g,wifi measures only those). Seeded: the same segments are lost in every run.`,
-      transport: `WebSocket only (labelled transport: ${TRANSPORT}). WebRTC through the rig's UDP relay is not measured yet: the demo's and the peer's ICE candidates would have to be rewritten to the relay's port.`,
+      transport: `Both transports, one after the other per profile, labelled transport: ${TRANSPORT} and webrtc.`,
+      ...WEBRTC_METHOD,
       conversation: `Model ${MODEL_R}, a new conversation: ${TURNS} turns of ${SPEECH_MS} ms speech (microphone in real time), the first from a cold press, each answered in full and listened to the end (${LISTEN_AFTER_MS} ms past the answer's length after its first chunk) before the next press.`,
       keyUpToAnswerAudioMs: `p50 over the turns: key-up to the answer's first chunk in main, plus the hold the page's player put before its first sample (simulated on the recorded arrivals), less the profile's round trip. The service's own synthesis time is in it. Reference: the same arrivals through a fixed ${REFERENCE_HOLD_MS} ms buffer.`,
       playout: `Every answer chunk's arrival in main (performance.now) played through renderer/audio/playback-buffer.ts on a simulated 48 kHz audio clock in 128-sample quanta: underruns reported by the player per minute of answer audio; added: p50 of the time from an answer's first chunk to its first sample heard. Ours: the adaptive hold; reference: fixed ${REFERENCE_HOLD_MS} ms (prefill and wait).`,
@@ -109,33 +123,25 @@ const CONVERSATION_METRICS = [
   'coldSpeechLostMs',
 ]
 const OUTAGE_METRICS = ['outageSpeechLostMs', 'outageRecoveryMs']
+const WEBRTC_METRICS = [
+  'keyUpToAnswerAudioBeyondRttMs',
+  'rtpLostPerMinute',
+  'rtpLateFor100msBufferPerMinute',
+  'coldSpeechLostMs',
+]
 
 /** A measurement that broke off still has its rows in the table: unmeasured, not met, with the reason. */
 async function orFailed(
   work: Promise<Figure[]>,
   metrics: string[],
-  profile: NetworkProfile,
-  outage?: OutageRun,
+  labels: Record<string, unknown>,
 ): Promise<Figure[]> {
   try {
     return await work
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    console.error(`bench: network ${profile.name} ${outage?.kind ?? ''} ${outage?.protocol ?? ''}: ${reason}`)
-    return metrics.map((metric) =>
-      goalFigure(
-        metric,
-        '>=0',
-        Number.NaN,
-        {},
-        {
-          profile: profile.name,
-          transport: TRANSPORT,
-          ...(outage ? { outage: outage.kind, protocol: outage.protocol } : {}),
-          error: reason,
-        },
-      ),
-    )
+    console.error(`bench: network ${Object.values(labels).join(' ')}: ${reason}`)
+    return metrics.map((metric) => goalFigure(metric, '>=0', Number.NaN, {}, { ...labels, error: reason }))
   }
 }
 
@@ -249,7 +255,12 @@ async function outageTurn(
     proxy.outage(OUTAGE_MS, kind)
     await sleep(OUTAGE_MS)
     const endedAt = performance.now()
-    const recovered = flowingAgain(demo, sessionId, endedAt + SPEECH_AFTER_OUTAGE_MS + 30_000)
+    const recovered = flowingAgain(
+      demo,
+      () => sessionId,
+      endedAt + SPEECH_AFTER_OUTAGE_MS + 30_000,
+      RECOVERY_POLL_MS,
+    )
     await sleep(SPEECH_AFTER_OUTAGE_MS)
     engine.release()
     const capturedMs = ((mic.captured - capturedBefore) * 1000) / DEVICE_RATE_HZ
@@ -295,27 +306,6 @@ async function answerPlayed(log: ArrivalLog, releasedAt: number): Promise<void> 
   const first = answer[0]?.atMs ?? performance.now()
   const audioMs = (answer.reduce((n, a) => n + a.samples, 0) * 1000) / OUTPUT_RATE_HZ
   await sleep(first + audioMs + LISTEN_AFTER_MS - performance.now())
-}
-
-/**
- * An engine event to await later: if the measurement breaks off before awaiting it, its timeout is not
- * left as an unhandled rejection that would end the whole run.
- */
-function awaitable(...args: Parameters<typeof nextEvent>): Promise<EngineEvent> {
-  const promise = nextEvent(...args)
-  promise.catch(() => {})
-  return promise
-}
-
-/** Resolves when the service's received count first grows after now: audio is flowing again. */
-async function flowingAgain(demo: Demo, sessionId: string, giveUpAt: number): Promise<number> {
-  const start = await receivedSamples(demo, sessionId)
-  while (performance.now() < giveUpAt) {
-    await sleep(RECOVERY_POLL_MS)
-    const at = performance.now()
-    if ((await receivedSamples(demo, sessionId)) > start) return at
-  }
-  return Number.NaN
 }
 
 interface Playout {
