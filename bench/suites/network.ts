@@ -29,6 +29,16 @@ import {
   startMicrophone,
 } from '../realtime-rig'
 import { WEBRTC_METHOD, webrtcConversation, webrtcOutage } from './network-webrtc'
+import { READER_METHOD, readerThroughRig } from './network-reader'
+
+/** The parts a run measures: all, or those named in LOA_BENCH_NETWORK_PARTS (websocket,webrtc,reader). */
+function parts(list = process.env['LOA_BENCH_NETWORK_PARTS']): Set<string> {
+  const named = (list ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+  return new Set(named.length > 0 ? named : ['websocket', 'webrtc', 'reader'])
+}
 import type { Figure, SuiteReport } from '../types'
 
 const MODEL_R = 'openai/gpt-realtime'
@@ -70,27 +80,40 @@ export async function run(): Promise<SuiteReport> {
   const demoPort = Number(new URL(demo.baseUrl).port)
   const results: Figure[] = []
   const profiles = chosenProfiles()
+  const measured = parts()
   try {
     for (const [i, profile] of profiles.entries()) {
       console.error(`bench: network ${profile.name}`)
       const proxy = await startTcpProxy({ targetPort: demoPort, profile, seed: i + 1 })
       try {
         const ws = { profile: profile.name, transport: TRANSPORT }
-        results.push(...(await orFailed(conversation(demo, proxy, profile), CONVERSATION_METRICS, ws)))
-        for (const outage of OUTAGES) {
-          const labels = { ...ws, outage: outage.kind, protocol: outage.protocol }
-          results.push(...(await orFailed(outageTurn(demo, proxy, profile, outage), OUTAGE_METRICS, labels)))
+        if (measured.has('websocket')) {
+          results.push(...(await orFailed(conversation(demo, proxy, profile), CONVERSATION_METRICS, ws)))
+          for (const outage of OUTAGES) {
+            const labels = { ...ws, outage: outage.kind, protocol: outage.protocol }
+            results.push(
+              ...(await orFailed(outageTurn(demo, proxy, profile, outage), OUTAGE_METRICS, labels)),
+            )
+          }
         }
         const rtc = { profile: profile.name, transport: 'webrtc' }
         const seed = i + 1
-        results.push(
-          ...(await orFailed(webrtcConversation(demo, proxy, profile, seed), WEBRTC_METRICS, rtc)),
-          ...(await orFailed(webrtcOutage(demo, proxy, profile, seed), OUTAGE_METRICS, {
-            ...rtc,
-            outage: 'blackhole',
-            protocol: 'model-r',
-          })),
-        )
+        if (measured.has('reader'))
+          results.push(
+            ...(await orFailed(readerThroughRig(demo, proxy, profile, seed), READER_METRICS, {
+              profile: profile.name,
+              transport: 'http',
+            })),
+          )
+        if (measured.has('webrtc'))
+          results.push(
+            ...(await orFailed(webrtcConversation(demo, proxy, profile, seed), WEBRTC_METRICS, rtc)),
+            ...(await orFailed(webrtcOutage(demo, proxy, profile, seed), OUTAGE_METRICS, {
+              ...rtc,
+              outage: 'blackhole',
+              protocol: 'model-r',
+            })),
+          )
       } finally {
         await proxy.close()
       }
@@ -104,6 +127,8 @@ export async function run(): Promise<SuiteReport> {
       rig: `bench/netem: a TCP proxy on loopback in front of the demo service (HTTP and WebSocket), each direction delayed by half the round trip ± the jitter (uniform), cut into 1,448-byte segments, a lost segment held for a retransmission timeout (max(200, RTT + 4 × jitter) ms) with everything behind it, the bandwidth cap serialising segments. Profiles: ${profiles.map(describe).join('; ')} (LOA_BENCH_PROFILES=4g,wifi measures only those). Seeded: the same segments are lost in every run.`,
       transport: `Both transports, one after the other per profile, labelled transport: ${TRANSPORT} and webrtc.`,
       ...WEBRTC_METHOD,
+      ...READER_METHOD,
+      parts: 'LOA_BENCH_NETWORK_PARTS=websocket,webrtc,reader measures only the parts named (default all).',
       conversation: `Model ${MODEL_R}, a new conversation: ${TURNS} turns of ${SPEECH_MS} ms speech (microphone in real time), the first from a cold press, each answered in full and listened to the end (${LISTEN_AFTER_MS} ms past the answer's length after its first chunk) before the next press.`,
       keyUpToAnswerAudioMs: `p50 over the turns: key-up to the answer's first chunk in main, plus the hold the page's player put before its first sample (simulated on the recorded arrivals), less the profile's round trip. The service's own synthesis time is in it. Reference: the same arrivals through a fixed ${REFERENCE_HOLD_MS} ms buffer.`,
       playout: `Every answer chunk's arrival in main (performance.now) played through renderer/audio/playback-buffer.ts on a simulated 48 kHz audio clock in 128-sample quanta: underruns reported by the player per minute of answer audio; added: p50 of the time from an answer's first chunk to its first sample heard. Ours: the adaptive hold; reference: fixed ${REFERENCE_HOLD_MS} ms (prefill and wait).`,
@@ -123,6 +148,7 @@ const CONVERSATION_METRICS = [
   'coldSpeechLostMs',
 ]
 const OUTAGE_METRICS = ['outageSpeechLostMs', 'outageRecoveryMs']
+const READER_METRICS = ['managementMeMs', 'readingFirstAudioMs', 'readingRetries', 'readingExtraCharges']
 const WEBRTC_METRICS = [
   'keyUpToAnswerAudioBeyondRttMs',
   'rtpLostPerMinute',
