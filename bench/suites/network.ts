@@ -14,7 +14,7 @@ import { SessionEngine } from '../../main/realtime/engine/session-engine'
 import { webSocketConnector } from '../../main/realtime/transports/ws-transport'
 import { PlaybackBuffer } from '../../renderer/audio/playback-buffer'
 import { simulatePlayout, type Arrival } from '../netem/playout-sim'
-import { chosenProfiles, type NetworkProfile } from '../netem/profiles'
+import { PROFILES, chosenProfiles, type NetworkProfile } from '../netem/profiles'
 import { startTcpProxy, type TcpProxy } from '../netem/tcp-proxy'
 import { arrivalLog, connectThrough, type ArrivalLog } from '../netem/through-rig'
 import { startDemoProcess, type DemoProcess } from '../demo-process'
@@ -82,9 +82,11 @@ export async function run(): Promise<SuiteReport> {
   const profiles = chosenProfiles()
   const measured = parts()
   try {
-    for (const [i, profile] of profiles.entries()) {
+    for (const profile of profiles) {
+      // By the profile's place in the full list: a narrowed run loses the same segments as a full one.
+      const seed = PROFILES.indexOf(profile) + 1
       console.error(`bench: network ${profile.name}`)
-      const proxy = await startTcpProxy({ targetPort: demoPort, profile, seed: i + 1 })
+      const proxy = await startTcpProxy({ targetPort: demoPort, profile, seed })
       try {
         const ws = { profile: profile.name, transport: TRANSPORT }
         if (measured.has('websocket')) {
@@ -97,7 +99,6 @@ export async function run(): Promise<SuiteReport> {
           }
         }
         const rtc = { profile: profile.name, transport: 'webrtc' }
-        const seed = i + 1
         if (measured.has('reader'))
           results.push(
             ...(await orFailed(readerThroughRig(demo, proxy, profile, seed), READER_METRICS, {
