@@ -71,9 +71,24 @@ export function nextEvent(
 
 /** Samples (16 kHz) of the user's audio the service received in the session: its debug accessor. */
 export async function receivedSamples(demo: DemoProcess, sessionId: string): Promise<number> {
+  return (await audioCounts(demo, sessionId)).received_samples
+}
+
+/**
+ * Samples (16 kHz) in each user turn the service committed to the conversation, oldest first: audio sent
+ * twice (a press given again after a reset) is received twice but committed once, so a turn's length is
+ * what the model hears of it.
+ */
+export async function committedSamples(demo: DemoProcess, sessionId: string): Promise<number[]> {
+  return (await audioCounts(demo, sessionId)).committed_turns.map((t) => t.samples)
+}
+
+async function audioCounts(
+  demo: DemoProcess,
+  sessionId: string,
+): Promise<{ received_samples: number; committed_turns: { samples: number }[] }> {
   const res = await fetch(`${demo.baseUrl}/__demo/realtime/sessions/${sessionId}/audio?format=json`)
-  const body = (await res.json()) as { received_samples: number }
-  return body.received_samples
+  return (await res.json()) as { received_samples: number; committed_turns: { samples: number }[] }
 }
 
 export async function withLatency<T>(demo: DemoProcess, work: () => Promise<T>): Promise<T> {
@@ -88,4 +103,35 @@ export async function withLatency<T>(demo: DemoProcess, work: () => Promise<T>):
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
+}
+
+/**
+ * An engine event to await later: if the measurement breaks off before awaiting it, its timeout is not
+ * left as an unhandled rejection that would end the whole run.
+ */
+export function awaitable(...args: Parameters<typeof nextEvent>): Promise<EngineEvent> {
+  const promise = nextEvent(...args)
+  promise.catch(() => {})
+  return promise
+}
+
+/**
+ * Resolves with when the service's received count first grows after now (polled every `pollMs`): audio
+ * is flowing again. `session` names the session now; a new one counts from nothing.
+ */
+export async function flowingAgain(
+  demo: DemoProcess,
+  session: () => string,
+  giveUpAt: number,
+  pollMs: number,
+): Promise<number> {
+  const first = session()
+  const start = await receivedSamples(demo, first)
+  while (performance.now() < giveUpAt) {
+    await sleep(pollMs)
+    const at = performance.now()
+    const now = session()
+    if ((await receivedSamples(demo, now)) > (now === first ? start : 0)) return at
+  }
+  return Number.NaN
 }

@@ -29,6 +29,20 @@ export function profile(name: string): NetworkProfile {
 }
 
 /**
+ * The profiles a run measures: all of them, or those named in `LOA_BENCH_PROFILES` (comma-separated,
+ * e.g. `4g,wifi`), in the table's order.
+ */
+export function chosenProfiles(list = process.env['LOA_BENCH_PROFILES']): readonly NetworkProfile[] {
+  const names = (list ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
+  if (names.length === 0) return PROFILES
+  for (const name of names) profile(name)
+  return PROFILES.filter((p) => names.includes(p.name))
+}
+
+/**
  * A window in which nothing gets through, from `atMs` after the rig starts. `blackhole`: packets vanish,
  * as when Wi-Fi drops (TCP connections survive and retransmit afterwards); `reset`: open TCP connections
  * are reset and new ones refused, as when the device changes network.

@@ -11,10 +11,25 @@ export interface UdpRelayOptions {
   profile: NetworkProfile
   seed?: number
   outages?: readonly Outage[]
+  /** Nothing is lost or reordered until `startLoss()`: see there. */
+  losslessUntilStarted?: boolean
 }
 
 export interface UdpRelay {
   port: number
+  /** The port the relay sends to the target from: the client's address as the target sees it. */
+  backPort: number
+  /**
+   * Forwards to another port from now on: a WebRTC peer's port is known only from its answer, which must
+   * already name `backPort` as the client's candidate.
+   */
+  retarget(port: number): void
+  /**
+   * Loss and jitter from now on. A werift peer (the bench's stand-in for the page's Chromium one) does not
+   * recover a DTLS handshake whose packets were lost or reordered, which Chromium does, so the handshake may
+   * be let through whole and in order (at the profile's mean delay).
+   */
+  startLoss(): void
   outage(durationMs: number, kind: Outage['kind']): void
   stats(): { toTarget: { sent: number; lost: number }; toClient: { sent: number; lost: number } }
   close(): Promise<void>
@@ -25,12 +40,26 @@ export async function startUdpRelay(options: UdpRelayOptions): Promise<UdpRelay>
   const outages: Outage[] = [...(options.outages ?? [])]
   const shaper = (seed: number): LinkShaper =>
     new LinkShaper(options.profile, { protocol: 'udp', seed, outages, originMs: origin })
-  const toTarget = shaper((options.seed ?? 1) * 7919)
-  const toClient = shaper((options.seed ?? 1) * 7919 + 1)
+  const lossy = {
+    toTarget: shaper((options.seed ?? 1) * 7919),
+    toClient: shaper((options.seed ?? 1) * 7919 + 1),
+  }
+  const clean = new LinkShaper(
+    { ...options.profile, loss: 0, jitterMs: 0 },
+    { protocol: 'udp', seed: 1, outages, originMs: origin },
+  )
+  let lossless = options.losslessUntilStarted ?? false
+  const toTarget = {
+    schedule: (bytes: number, nowMs: number) => (lossless ? clean : lossy.toTarget).schedule(bytes, nowMs),
+  }
+  const toClient = {
+    schedule: (bytes: number, nowMs: number) => (lossless ? clean : lossy.toClient).schedule(bytes, nowMs),
+  }
   const front = dgram.createSocket('udp4')
   const back = dgram.createSocket('udp4')
   const timers = new Set<NodeJS.Timeout>()
   let client: { address: string; port: number } | null = null
+  let targetPort = options.targetPort
 
   const later = (atMs: number | null, send: () => void): void => {
     if (atMs === null) return
@@ -46,7 +75,7 @@ export async function startUdpRelay(options: UdpRelayOptions): Promise<UdpRelay>
   front.on('message', (msg, from) => {
     client = { address: from.address, port: from.port }
     later(toTarget.schedule(msg.length, performance.now()), () =>
-      back.send(msg, options.targetPort, options.targetHost ?? '127.0.0.1'),
+      back.send(msg, targetPort, options.targetHost ?? '127.0.0.1'),
     )
   })
   back.on('message', (msg) => {
@@ -60,10 +89,13 @@ export async function startUdpRelay(options: UdpRelayOptions): Promise<UdpRelay>
   ])
   return {
     port: front.address().port,
+    backPort: back.address().port,
+    retarget: (port) => void (targetPort = port),
+    startLoss: () => void (lossless = false),
     outage: (durationMs, kind) => void outages.push({ atMs: performance.now() - origin, durationMs, kind }),
     stats: () => ({
-      toTarget: { sent: toTarget.sent, lost: toTarget.lost },
-      toClient: { sent: toClient.sent, lost: toClient.lost },
+      toTarget: { sent: lossy.toTarget.sent, lost: lossy.toTarget.lost },
+      toClient: { sent: lossy.toClient.sent, lost: lossy.toClient.lost },
     }),
     close: async () => {
       for (const t of timers) clearTimeout(t)

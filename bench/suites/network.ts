@@ -14,15 +14,45 @@ import { SessionEngine } from '../../main/realtime/engine/session-engine'
 import { webSocketConnector } from '../../main/realtime/transports/ws-transport'
 import { PlaybackBuffer } from '../../renderer/audio/playback-buffer'
 import { simulatePlayout, type Arrival } from '../netem/playout-sim'
-import { PROFILES, type NetworkProfile, type Outage } from '../netem/profiles'
+import { PROFILES, chosenProfiles, type NetworkProfile } from '../netem/profiles'
 import { startTcpProxy, type TcpProxy } from '../netem/tcp-proxy'
 import { arrivalLog, connectThrough, type ArrivalLog } from '../netem/through-rig'
 import { startDemoProcess, type DemoProcess } from '../demo-process'
 import { goalFigure, percentile, significant } from '../goal'
-import { DEVICE_RATE_HZ, nextEvent, receivedSamples, sleep, startMicrophone } from '../realtime-rig'
+import {
+  DEVICE_RATE_HZ,
+  awaitable,
+  committedSamples,
+  flowingAgain,
+  receivedSamples,
+  sleep,
+  startMicrophone,
+} from '../realtime-rig'
+import { WEBRTC_METHOD, webrtcConversation, webrtcOutage } from './network-webrtc'
+import { READER_METHOD, readerThroughRig } from './network-reader'
+
+/** The parts a run measures: all, or those named in LOA_BENCH_NETWORK_PARTS (websocket,webrtc,reader). */
+function parts(list = process.env['LOA_BENCH_NETWORK_PARTS']): Set<string> {
+  const named = (list ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+  return new Set(named.length > 0 ? named : ['websocket', 'webrtc', 'reader'])
+}
 import type { Figure, SuiteReport } from '../types'
 
 const MODEL_R = 'openai/gpt-realtime'
+const MODEL_LIVE = 'google/gemini-live-2.5-flash'
+/**
+ * The outages measured per profile. A reset is measured on both protocols: Model-R's press is given again
+ * after a clear, Live-type has no clear (realtime-protocols.md §4), so what was in flight is not resent.
+ */
+const OUTAGES = [
+  { kind: 'blackhole', model: MODEL_R, protocol: 'model-r' },
+  { kind: 'reset', model: MODEL_R, protocol: 'model-r' },
+  { kind: 'reset', model: MODEL_LIVE, protocol: 'live' },
+] as const
+type OutageRun = (typeof OUTAGES)[number]
 const OUTPUT_RATE_HZ = 48_000
 const TURNS = 4
 const SPEECH_MS = 1_500
@@ -49,15 +79,41 @@ export async function run(): Promise<SuiteReport> {
   const demo = await startDemoProcess()
   const demoPort = Number(new URL(demo.baseUrl).port)
   const results: Figure[] = []
+  const profiles = chosenProfiles()
+  const measured = parts()
   try {
-    for (const [i, profile] of PROFILES.entries()) {
+    for (const profile of profiles) {
+      // By the profile's place in the full list: a narrowed run loses the same segments as a full one.
+      const seed = PROFILES.indexOf(profile) + 1
       console.error(`bench: network ${profile.name}`)
-      const proxy = await startTcpProxy({ targetPort: demoPort, profile, seed: i + 1 })
+      const proxy = await startTcpProxy({ targetPort: demoPort, profile, seed })
       try {
-        results.push(...(await orFailed(conversation(demo, proxy, profile), CONVERSATION_METRICS, profile)))
-        for (const kind of ['blackhole', 'reset'] as const)
+        const ws = { profile: profile.name, transport: TRANSPORT }
+        if (measured.has('websocket')) {
+          results.push(...(await orFailed(conversation(demo, proxy, profile), CONVERSATION_METRICS, ws)))
+          for (const outage of OUTAGES) {
+            const labels = { ...ws, outage: outage.kind, protocol: outage.protocol }
+            results.push(
+              ...(await orFailed(outageTurn(demo, proxy, profile, outage), OUTAGE_METRICS, labels)),
+            )
+          }
+        }
+        const rtc = { profile: profile.name, transport: 'webrtc' }
+        if (measured.has('reader'))
           results.push(
-            ...(await orFailed(outageTurn(demo, proxy, profile, kind), OUTAGE_METRICS, profile, kind)),
+            ...(await orFailed(readerThroughRig(demo, proxy, profile, seed), READER_METRICS, {
+              profile: profile.name,
+              transport: 'http',
+            })),
+          )
+        if (measured.has('webrtc'))
+          results.push(
+            ...(await orFailed(webrtcConversation(demo, proxy, profile, seed), WEBRTC_METRICS, rtc)),
+            ...(await orFailed(webrtcOutage(demo, proxy, profile, seed), OUTAGE_METRICS, {
+              ...rtc,
+              outage: 'blackhole',
+              protocol: 'model-r',
+            })),
           )
       } finally {
         await proxy.close()
@@ -69,14 +125,17 @@ export async function run(): Promise<SuiteReport> {
   return {
     suite: 'network',
     method: {
-      rig: `bench/netem: a TCP proxy on loopback in front of the demo service (HTTP and WebSocket), each direction delayed by half the round trip ± the jitter (uniform), cut into 1,448-byte segments, a lost segment held for a retransmission timeout (max(200, RTT + 4 × jitter) ms) with everything behind it, the bandwidth cap serialising segments. Profiles: ${PROFILES.map(describe).join('; ')}. Seeded: the same segments are lost in every run.`,
-      transport: `WebSocket only (labelled transport: ${TRANSPORT}). WebRTC through the rig's UDP relay is not measured yet: the demo's and the peer's ICE candidates would have to be rewritten to the relay's port.`,
+      rig: `bench/netem: a TCP proxy on loopback in front of the demo service (HTTP and WebSocket), each direction delayed by half the round trip ± the jitter (uniform), cut into 1,448-byte segments, a lost segment held for a retransmission timeout (max(200, RTT + 4 × jitter) ms) with everything behind it, the bandwidth cap serialising segments. Profiles: ${profiles.map(describe).join('; ')} (LOA_BENCH_PROFILES=4g,wifi measures only those). Seeded: the same segments are lost in every run.`,
+      transport: `Both transports, one after the other per profile, labelled transport: ${TRANSPORT} and webrtc.`,
+      ...WEBRTC_METHOD,
+      ...READER_METHOD,
+      parts: 'LOA_BENCH_NETWORK_PARTS=websocket,webrtc,reader measures only the parts named (default all).',
       conversation: `Model ${MODEL_R}, a new conversation: ${TURNS} turns of ${SPEECH_MS} ms speech (microphone in real time), the first from a cold press, each answered in full and listened to the end (${LISTEN_AFTER_MS} ms past the answer's length after its first chunk) before the next press.`,
       keyUpToAnswerAudioMs: `p50 over the turns: key-up to the answer's first chunk in main, plus the hold the page's player put before its first sample (simulated on the recorded arrivals), less the profile's round trip. The service's own synthesis time is in it. Reference: the same arrivals through a fixed ${REFERENCE_HOLD_MS} ms buffer.`,
       playout: `Every answer chunk's arrival in main (performance.now) played through renderer/audio/playback-buffer.ts on a simulated 48 kHz audio clock in 128-sample quanta: underruns reported by the player per minute of answer audio; added: p50 of the time from an answer's first chunk to its first sample heard. Ours: the adaptive hold; reference: fixed ${REFERENCE_HOLD_MS} ms (prefill and wait).`,
       coldSpeechLostMs:
         'Audio captured from the cold press to key-up less the audio the service received (its debug accessor, read directly, not through the rig). Reference: create + connect, what a client that streams only once connected loses.',
-      outage: `A warm session; ${OUTAGE_AFTER_MS} ms into a press the rig goes dark for ${OUTAGE_MS} ms (blackhole: packets vanish, TCP retransmits afterwards with its timeout doubling; reset: connections reset and refused), speech goes on ${SPEECH_AFTER_OUTAGE_MS} ms past its end, then key-up and the answer. Lost: captured less received. Recovery: outage end until the service's received count grows again (polled every ${RECOVERY_POLL_MS} ms). Kept: one session id throughout and the answer arrived. Reference for lost: the audio captured from the outage's start to the recovery, what a client that does not hold audio while the link is down would lose.`,
+      outage: `A warm session; ${OUTAGE_AFTER_MS} ms into a press the rig goes dark for ${OUTAGE_MS} ms (blackhole: packets vanish, TCP retransmits afterwards with its timeout doubling; reset: connections reset and refused), speech goes on ${SPEECH_AFTER_OUTAGE_MS} ms past its end, then key-up and the answer; Model-R (blackhole, reset) and Live-type (reset). Lost: captured less the length of the turn the service committed (audio sent twice after a reset is received twice but heard once, so received is not the measure). Recovery: outage end until the service's received count grows again (polled every ${RECOVERY_POLL_MS} ms). Kept: one session id throughout and the answer arrived. Reference for lost: the audio captured from the outage's start to the recovery, what a client that does not hold audio while the link is down would lose.`,
       load: 'Run on a 2-core machine shared with other developers running tests: timings are noisy.',
     },
     results,
@@ -90,33 +149,26 @@ const CONVERSATION_METRICS = [
   'coldSpeechLostMs',
 ]
 const OUTAGE_METRICS = ['outageSpeechLostMs', 'outageRecoveryMs']
+const READER_METRICS = ['managementMeMs', 'readingFirstAudioMs', 'readingRetries', 'readingExtraCharges']
+const WEBRTC_METRICS = [
+  'keyUpToAnswerAudioBeyondRttMs',
+  'rtpLostPerMinute',
+  'rtpLateFor100msBufferPerMinute',
+  'coldSpeechLostMs',
+]
 
 /** A measurement that broke off still has its rows in the table: unmeasured, not met, with the reason. */
 async function orFailed(
   work: Promise<Figure[]>,
   metrics: string[],
-  profile: NetworkProfile,
-  outage?: Outage['kind'],
+  labels: Record<string, unknown>,
 ): Promise<Figure[]> {
   try {
     return await work
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    console.error(`bench: network ${profile.name} ${outage ?? ''}: ${reason}`)
-    return metrics.map((metric) =>
-      goalFigure(
-        metric,
-        '>=0',
-        Number.NaN,
-        {},
-        {
-          profile: profile.name,
-          transport: TRANSPORT,
-          ...(outage ? { outage } : {}),
-          error: reason,
-        },
-      ),
-    )
+    console.error(`bench: network ${Object.values(labels).join(' ')}: ${reason}`)
+    return metrics.map((metric) => goalFigure(metric, '>=0', Number.NaN, {}, { ...labels, error: reason }))
   }
 }
 
@@ -205,10 +257,10 @@ async function outageTurn(
   demo: Demo,
   proxy: TcpProxy,
   profile: NetworkProfile,
-  kind: Outage['kind'],
+  { kind, model, protocol }: OutageRun,
 ): Promise<Figure[]> {
   const log = arrivalLog()
-  const engine = newEngine(demo, proxy, log)
+  const engine = newEngine(demo, proxy, log, model)
   const sessions: string[] = []
   const stop = engine.on((e) => {
     if (e.type === 'session') sessions.push(e.sessionId)
@@ -222,7 +274,6 @@ async function outageTurn(
     engine.warm()
     await awaitable(engine, (e) => e.type === 'session', ANSWER_TIMEOUT_MS)
     const sessionId = sessions[0] as string
-    const receivedBefore = await receivedSamples(demo, sessionId)
     const done = awaitable(engine, (e) => e.type === 'response' && e.phase === 'done', ANSWER_TIMEOUT_MS)
     const capturedBefore = mic.captured
     engine.press()
@@ -231,7 +282,12 @@ async function outageTurn(
     proxy.outage(OUTAGE_MS, kind)
     await sleep(OUTAGE_MS)
     const endedAt = performance.now()
-    const recovered = flowingAgain(demo, sessionId, endedAt + SPEECH_AFTER_OUTAGE_MS + 30_000)
+    const recovered = flowingAgain(
+      demo,
+      () => sessionId,
+      endedAt + SPEECH_AFTER_OUTAGE_MS + 30_000,
+      RECOVERY_POLL_MS,
+    )
     await sleep(SPEECH_AFTER_OUTAGE_MS)
     engine.release()
     const capturedMs = ((mic.captured - capturedBefore) * 1000) / DEVICE_RATE_HZ
@@ -242,14 +298,16 @@ async function outageTurn(
     const recoveredAt = await recovered
     recoveryMs = recoveredAt - endedAt
     withoutHoldingMs = recoveredAt - outageAt
-    lostMs = Math.max(0, capturedMs - ((await receivedSamples(demo, sessionId)) - receivedBefore) / 16)
+    // The press is the session's only turn: what the model hears of it is what it committed.
+    const turnSamples = (await committedSamples(demo, sessionId)).at(-1) ?? 0
+    lostMs = Math.max(0, capturedMs - turnSamples / 16)
   } finally {
     stop()
     mic.stop()
     await engine.end()
   }
   const kept = answered && sessions.length > 0 && sessions.every((id) => id === sessions[0])
-  const labels = { profile: profile.name, transport: TRANSPORT, outage: kind, outageMs: OUTAGE_MS }
+  const labels = { profile: profile.name, transport: TRANSPORT, protocol, outage: kind, outageMs: OUTAGE_MS }
   return [
     goalFigure('outageSpeechLostMs', '<=0', lostMs, { lostWithoutHolding: withoutHoldingMs }, labels),
     goalFigure(
@@ -275,27 +333,6 @@ async function answerPlayed(log: ArrivalLog, releasedAt: number): Promise<void> 
   const first = answer[0]?.atMs ?? performance.now()
   const audioMs = (answer.reduce((n, a) => n + a.samples, 0) * 1000) / OUTPUT_RATE_HZ
   await sleep(first + audioMs + LISTEN_AFTER_MS - performance.now())
-}
-
-/**
- * An engine event to await later: if the measurement breaks off before awaiting it, its timeout is not
- * left as an unhandled rejection that would end the whole run.
- */
-function awaitable(...args: Parameters<typeof nextEvent>): Promise<EngineEvent> {
-  const promise = nextEvent(...args)
-  promise.catch(() => {})
-  return promise
-}
-
-/** Resolves when the service's received count first grows after now: audio is flowing again. */
-async function flowingAgain(demo: Demo, sessionId: string, giveUpAt: number): Promise<number> {
-  const start = await receivedSamples(demo, sessionId)
-  while (performance.now() < giveUpAt) {
-    await sleep(RECOVERY_POLL_MS)
-    const at = performance.now()
-    if ((await receivedSamples(demo, sessionId)) > start) return at
-  }
-  return Number.NaN
 }
 
 interface Playout {
@@ -325,13 +362,13 @@ const fixedHold = () =>
     prefillWaitMs: REFERENCE_HOLD_MS,
   })
 
-function newEngine(demo: Demo, proxy: TcpProxy, log: ArrivalLog): SessionEngine {
+function newEngine(demo: Demo, proxy: TcpProxy, log: ArrivalLog, model = MODEL_R): SessionEngine {
   return new SessionEngine(
     {
       api: new SessionsApi({ baseUrl: proxy.baseUrl, key: demo.key }),
       connect: connectThrough(webSocketConnector(), proxy.port),
       playback: log,
     },
-    { model: MODEL_R, instructions: 'Answer in English.', outputRateHz: OUTPUT_RATE_HZ, costTickMs: 0 },
+    { model, instructions: 'Answer in English.', outputRateHz: OUTPUT_RATE_HZ, costTickMs: 0 },
   )
 }

@@ -309,7 +309,7 @@ function webrtcClient(demo: DemoProcess, keeperFor: (rtc: RtcPeers) => PreparedS
 }
 
 /** What is said from now for `ms` goes on the track from when main's link is open with the microphone on. */
-async function sayOnTrack(page: WeriftPage, ms: number): Promise<void> {
+export async function sayOnTrack(page: WeriftPage, ms: number): Promise<void> {
   const endsAt = performance.now() + ms
   while (!(page.current() !== null && page.micOn) && performance.now() < endsAt) await sleep(2)
   const left = endsAt - performance.now()

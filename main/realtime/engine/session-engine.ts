@@ -47,7 +47,7 @@ import { SessionLink, type OpenedLink, type SessionEnd } from '../link/session-l
 import type { SessionService } from '../../api/realtime/sessions-api'
 import { pricesOf } from './token-prices'
 import { RenewalPolicy, terminationCause, type Renewal } from '../link/termination-policy'
-import { TurnSender } from './turn-sender'
+import { TurnSender, resumeKind } from './turn-sender'
 import { DEFAULT_TOOL_TIMEOUT_MS, ToolCalls } from './tool-calls'
 
 export { MIN_TURN_MS } from './turn-sender'
@@ -342,7 +342,7 @@ export class SessionEngine {
 
   #opened(link: OpenedLink): void {
     this.#conversation.attach(link.wire, link.endTurnNow)
-    this.#turns.attach(link.sink, link.encode, !link.resumed)
+    this.#turns.attach(link.sink, link.encode, resumeKind(link))
     this.#liveSinceMs ??= this.#clock.now()
     this.#emit({
       type: 'session',

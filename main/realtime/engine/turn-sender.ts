@@ -4,10 +4,11 @@
 // until the model has answered it, so a session that dies under it can be given the whole turn again
 // (over WebRTC as well, where the press's audio went on the media track rather than through the outbox).
 import { INPUT_RATE_HZ, type RealtimeCommand } from './events'
+import type { WireProtocol } from '../adapters/adapter'
 import { UplinkFramer } from './uplink-framer'
 import type { EngineClock } from './engine-clock'
 import { Outbox, type OutboxEntry, type OutboxSink } from '../link/outbox'
-import { TurnJournal } from './turn-journal'
+import { TurnJournal, type JournalTurn } from './turn-journal'
 
 /** Model-R refuses to commit less than 100 ms ("input_audio_buffer_commit_empty"). */
 export const MIN_TURN_MS = 100
@@ -49,6 +50,19 @@ export type TurnOutcome =
  * arrive bunched; every ms under it delays the answer to a long pre-roll by as much.
  */
 export const DATA_CHANNEL_LEAD_MS = 1_800
+
+/**
+ * How a socket that just opened takes the turns held for it. Model-R can clear its input buffer, so a
+ * resumed WebSocket gets the press again whole; over WebRTC the track carried it, which is not redone here.
+ */
+export function resumeKind(link: {
+  resumed: boolean
+  wire: WireProtocol
+  transport: 'websocket' | 'webrtc'
+}): 'new' | 'resumedClearable' | 'resumed' {
+  if (!link.resumed) return 'new'
+  return link.wire === 'model-r' && link.transport === 'websocket' ? 'resumedClearable' : 'resumed'
+}
 
 export class TurnSender {
   readonly #framer = new UplinkFramer()
@@ -97,9 +111,20 @@ export class TurnSender {
     return this.#outbox.length === 0
   }
 
-  /** A socket is open; `replay` when it belongs to a new session. */
-  attach(sink: OutboxSink, encode: (command: RealtimeCommand) => string[], replay: boolean): void {
-    if (replay) this.#replayJournal()
+  /**
+   * A socket is open. `new`: it belongs to a new session, which gets every unanswered turn again.
+   * `resumedClearable`: the same session after a drop, on a protocol whose input buffer can be cleared:
+   * the audio in flight when the old socket died may or may not have arrived (the service acknowledges
+   * none), so the press is given again from its start after a clear, heard once and whole.
+   * `resumed`: the same session, nothing sent again (Live-type has no clear: resending could be heard twice).
+   */
+  attach(
+    sink: OutboxSink,
+    encode: (command: RealtimeCommand) => string[],
+    how: 'new' | 'resumedClearable' | 'resumed',
+  ): void {
+    if (how === 'new') this.#replayJournal()
+    if (how === 'resumedClearable') this.#restartPresses()
     this.#outbox.attach(sink, encode)
     this.#goLiveWhenDrained()
   }
@@ -220,10 +245,27 @@ export class TurnSender {
         continue
       }
       turn.sent = false
-      this.#outbox.push({ type: 'startTurn' }, turn.id)
-      for (const frame of turn.frames) this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, turn.id)
-      if (turn.released) this.#outbox.push({ type: 'commitTurn' }, turn.id)
+      this.#pushTurn(turn)
     }
+  }
+
+  #pushTurn(turn: JournalTurn): void {
+    this.#outbox.push({ type: 'startTurn' }, turn.id)
+    for (const frame of turn.frames) this.#outbox.push({ type: 'appendAudio', pcm16k: frame }, turn.id)
+    if (turn.released) this.#outbox.push({ type: 'commitTurn' }, turn.id)
+  }
+
+  /**
+   * The turns whose end has not left (the press in progress, or one released whose commit still waits)
+   * are in the service's input buffer only in part. It is cleared and they go again whole, in order;
+   * a turn already committed is in the conversation and is left alone.
+   */
+  #restartPresses(): void {
+    const open = this.#journal.turns().filter((t) => !t.sent)
+    if (open.length === 0) return
+    for (const turn of open) this.#outbox.removeTurn(turn.id)
+    this.#outbox.push({ type: 'clearInput' })
+    for (const turn of open) this.#pushTurn(turn)
   }
 
   #goLiveWhenDrained(): void {

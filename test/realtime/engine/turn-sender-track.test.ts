@@ -46,7 +46,7 @@ describe('a press over WebRTC whose link opens late', () => {
     // 1.2 s said while the link connects: more than the WebSocket's one-second allowance, within the lead.
     speak(1_200)
     const dc = channel()
-    sender.attach(dc, (c) => [JSON.stringify({ type: c.type })], false)
+    sender.attach(dc, (c) => [JSON.stringify({ type: c.type })], 'resumed')
     speak(500)
     // The key is still down, and the track already carries the microphone.
     expect(sender.pressed).toBe(true)
@@ -62,7 +62,7 @@ describe('a press over WebRTC whose link opens late', () => {
     t.speak(3_000)
     const dc = channel()
     const attachedAt = t.clock.now()
-    t.sender.attach(dc, encode, true)
+    t.sender.attach(dc, encode, 'new')
     // Each 20 ms the press goes on, the channel may carry 20 ms more: the lead stays bounded.
     let maxLeadMs = 0
     for (let step = 0; step < 100; step++) {
@@ -117,7 +117,7 @@ function trackSender(maxQueuedAudioMs = 30_000) {
 function pressOnLiveTrack(t: ReturnType<typeof trackSender>, ms: number) {
   t.sender.setAudioOnTrack(true)
   const dc = channel()
-  t.sender.attach(dc, encode, true)
+  t.sender.attach(dc, encode, 'new')
   expect(t.live).toEqual([true])
   t.sender.begin()
   t.speak(ms)
@@ -130,7 +130,7 @@ function renew(t: ReturnType<typeof trackSender>) {
   t.sender.detach()
   t.sender.setAudioOnTrack(true)
   const dc = channel()
-  t.sender.attach(dc, encode, true)
+  t.sender.attach(dc, encode, 'new')
   return dc
 }
 

@@ -5,7 +5,7 @@ import { GatewayError } from '../../../main/api/gateway-error'
 import { asInt16, harness } from '../support/engine-harness'
 
 describe('a dropped socket', () => {
-  it('is resumed with POST /reconnect, and the audio captured meanwhile follows in order', async () => {
+  it('is resumed with POST /reconnect; the buffer is cleared and the whole press follows in order', async () => {
     const h = harness()
     h.engine.press()
     await h.settle()
@@ -27,7 +27,12 @@ describe('a dropped socket', () => {
     expect(session?.sockets).toHaveLength(2)
     const [old, resumed] = session?.sockets ?? []
     expect(old?.audio).toEqual(asInt16(first))
-    expect(resumed?.audio).toEqual(asInt16(new Float32Array([...during, ...after])))
+    // What was in flight on the old socket may not have arrived: Model-R's buffer is cleared and the
+    // press goes again from its start, then what was captured meanwhile.
+    expect(resumed?.kinds().filter((k) => k !== 'input_audio_buffer.append')[0]).toBe(
+      'input_audio_buffer.clear',
+    )
+    expect(resumed?.audio).toEqual(asInt16(new Float32Array([...first, ...during, ...after])))
     expect(resumed?.kinds().slice(-2)).toEqual(['input_audio_buffer.commit', 'response.create'])
     expect(h.of('session').map((s) => s.resumed)).toEqual([false, true])
     expect(h.states()).toContain('reconnecting')
