@@ -8,6 +8,9 @@ import { DOCUMENT_MAX_BYTES, DocumentError } from '../../main/documents/types'
 import {
   CHAPTER_1,
   CHAPTER_2,
+  COLUMN_TEXT,
+  OUTLINE_CHAPTERS,
+  OUTLINE_TITLE,
   PARAGRAPH_1,
   PARAGRAPH_2,
   PARAGRAPH_3,
@@ -80,6 +83,40 @@ describe('extractDocument', () => {
     expect(doc.chapters[1]?.text).toBe(`${PARAGRAPH_2} ${PARAGRAPH_3}\n\n${PARAGRAPH_1}`)
     expect(doc.notes).toEqual(['headers, footers and page numbers left out on 4 of 4 pages'])
     expect(doc.noteCodes).toEqual([{ code: 'page_edges_left_out', count: 4, of: 4 }])
+  })
+
+  it('PDF with an outline: its entries make the chapters, each from the place it leads to', async () => {
+    const doc = await extractDocument(await sample('outline.pdf'))
+    // The lone top bookmark names the book; the bookmarks under it are the chapters.
+    expect(doc.title).toBe(OUTLINE_TITLE)
+    expect(doc.chapters.map((c) => c.title)).toEqual([...OUTLINE_CHAPTERS])
+    expect(doc.chapters.map((c) => c.text)).toEqual([
+      // The whole first page (/Fit): its heading is the bookmark's, the text runs on over the page break.
+      `${PARAGRAPH_1}\n\n${PARAGRAPH_2}`,
+      // A height on the second page, where body text begins with no heading: then the two columns.
+      `${PARAGRAPH_3}\n\n${COLUMN_TEXT}`,
+      // A named destination at the right column's height, below the left column's last line.
+      PARAGRAPH_2,
+    ])
+  })
+
+  it('PDF: a two-column page drawn across both columns is read left column first', async () => {
+    const doc = await extractDocument(await sample('columns.pdf'))
+    const text = doc.chapters.map((c) => c.text).join('\n\n')
+    // COLUMN_TEXT runs from the foot of the left column on at the head of the right one, as one paragraph.
+    expect(text).toContain(`${PARAGRAPH_3}\n\n${COLUMN_TEXT}`)
+    // Without an outline the chapters come from font sizes, the heading in the right column among them.
+    expect(doc.chapters.map((c) => c.title)).toEqual(['Lời mở đầu', 'Hồ Gươm'])
+    expect(doc.chapters[1]?.text).toBe(PARAGRAPH_2)
+  })
+
+  it('PDF whose outline leads to a destination it does not define: chapters by font size', async () => {
+    const { bytes } = await sample('outline.pdf')
+    // The same length, so the file's cross-reference offsets still hold.
+    const broken = Buffer.from(bytes).toString('latin1').replace('/Dests << /chuong2', '/Dests << /khong22')
+    const doc = await extractDocument({ name: 'outline.pdf', bytes: Buffer.from(broken, 'latin1') })
+    expect(doc.title).toBe('Lời mở đầu')
+    expect(doc.chapters.map((c) => c.title)).toEqual(['Lời mở đầu', 'Hồ Gươm'])
   })
 
   it('plain text is one chapter named after the file', async () => {
