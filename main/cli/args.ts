@@ -11,12 +11,6 @@ export const GLOBAL_OPTIONS: OptionSpec = {
   help: { type: 'boolean', short: 'h' },
 }
 
-export const GLOBAL_HELP = `Global flags:
-  --base-url URL   gateway base URL (env LOA_BASE_URL)
-  --key KEY        API key (env LOA_API_KEY)
-  --json           machine-readable output
-  -h, --help       show help`
-
 export interface CommandLine {
   /** The first argument that is neither a flag nor a global flag's value; undefined when there is none. */
   verb: string | undefined

@@ -1,5 +1,6 @@
 // What a verb module provides, and what the dispatcher hands it.
 import type { Log } from '../logging/log'
+import type { Words } from './language'
 import type { ExitCode } from './exit-codes'
 import type { SecretInput } from './read-secret'
 
@@ -34,9 +35,11 @@ export interface VerbContext {
 
 export interface Verb {
   name: string
-  summary: string
-  /** Help text shown by `loa <verb> --help`, after the usage line. */
-  help: string
+  /** Its line in `loa --help`, in each language. */
+  summary: Words
+  /** Help text shown by `loa <verb> --help`, after the usage line, in each language. */
+  help: Words
+  /** The command line's shape: the same in every language. */
   usage: string
   options: OptionSpec
   run(ctx: VerbContext): Promise<ExitCode>

@@ -45,10 +45,14 @@ const PAID_CHUNK_LOST_HINT =
 
 export const sayVerb: Verb = {
   name: 'say',
-  summary: 'read a text aloud into an audio file, with its cost',
+  summary: {
+    en: 'read a text aloud into an audio file, with its cost',
+    vi: 'đọc to một văn bản thành tệp âm thanh, kèm chi phí',
+  },
   usage:
     'loa say "text" | --file F [--per-chapter] [--max-spend VND] [--model M] [--voice V] [--format F] [--speed S] -o out.mp3|DIR | --dry-run [--json]',
-  help: `Synthesizes speech for the text (or the document's text) and saves it as one file. The cost is
+  help: {
+    en: `Synthesizes speech for the text (or the document's text) and saves it as one file. The cost is
 estimated before anything is sent; long text is read in chunks at sentence boundaries, each chunk charged
 once even when a request has to be retried. Progress goes to stderr.
 
@@ -72,6 +76,31 @@ With --json, prints {"model", "voice", "format", "out", "chunks", "characters", 
 "stoppedAtLimit"}, and "files" (each {"out", "chunks", "characters", "costVnd", "seconds"}) with --per-chapter;
 with --dry-run, {"model", "voice", "characters", "costVnd", "freeCharacters", "chunks"}, null where a
 figure is not known.`,
+    vi: `Tổng hợp giọng đọc cho văn bản (hoặc chữ của tài liệu) và lưu thành một tệp. Chi phí được ước tính
+trước khi gửi bất cứ gì; văn bản dài được đọc theo từng đoạn ở ranh giới câu, mỗi đoạn chỉ tính tiền một
+lần kể cả khi phải gửi lại. Tiến độ in ra stderr.
+
+Tùy chọn:
+  --file F        đọc một tài liệu thay cho các đối số: .txt, .md, .html, .pdf, .epub hoặc .docx, theo
+                  phần mở rộng của tệp; các chương được đọc theo thứ tự, mỗi chương đọc tiêu đề trước
+  --per-chapter   mỗi chương một tệp, NN-title.mp3, trong thư mục cho bởi -o
+  --max-spend VND số tiền tối đa lần đọc này được tiêu, tính bằng đồng chẵn: một đoạn chỉ được gửi khi giá
+                  của nó còn vừa; lần đọc dừng trước đoạn đầu tiên sẽ vượt mức, giữ lại phần đã làm và
+                  thoát với mã 1, nói rõ đã đọc đến đâu
+  --model M       mô hình giọng nói (mặc định: mô hình đầu tiên khóa này dùng được mà đọc được tiếng
+                  Việt, như trong phần Đọc văn bản của ứng dụng); xem 'loa voices --models'
+  --voice V       giọng của mô hình (mặc định: một giọng theo ngôn ngữ của văn bản, tiếng Việt trước);
+                  xem 'loa voices --model M'
+  --format F      mp3 (mặc định), wav hoặc pcm: các định dạng nối được thành một tệp
+  --speed S       tốc độ đọc, nếu mô hình nhận
+  -o, --out F     nơi lưu âm thanh, một thư mục khi có --per-chapter (bắt buộc, trừ khi có --dry-run)
+  --dry-run       in ước tính và không gửi gì: số ký tự, chi phí, số đoạn (không cần -o)
+
+Với --json, in {"model", "voice", "format", "out", "chunks", "characters", "costVnd", "seconds",
+"stoppedAtLimit"}, và "files" (mỗi tệp {"out", "chunks", "characters", "costVnd", "seconds"}) khi có
+--per-chapter; khi có --dry-run, {"model", "voice", "characters", "costVnd", "freeCharacters", "chunks"},
+null ở chỗ không biết con số.`,
+  },
   options: {
     file: { type: 'string' },
     model: { type: 'string' },
