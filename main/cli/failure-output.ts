@@ -37,8 +37,6 @@ export interface ReportOptions {
   key?: string | undefined
   /** For a usage error: the verb's usage line, printed instead of the hint. */
   usage?: string
-  /** The message and hint as stderr says them, where they are in another language than the JSON's. */
-  words?: { message: string; hint: string | null }
 }
 
 export function failureJson(failure: Failure): FailureJson {
@@ -50,7 +48,7 @@ export function failureJson(failure: Failure): FailureJson {
 export function printFailure(out: FailureOut, failure: Failure, opts: ReportOptions): ExitCode {
   const prefix = opts.verbName === null ? 'loa' : `loa ${opts.verbName}`
   const language = out.language ?? 'en'
-  const { message, hint } = opts.words ?? failure
+  const { message, hint } = failure.words?.[language] ?? failure
   let text = `${prefix}: ${withDetail(message, failure.trace)}\n`
   if (opts.usage !== undefined) text += `${LABELS.usage[language]}: ${opts.usage}\n`
   else if (hint !== null) text += `${LABELS.hint[language]}: ${hint}\n`

@@ -32,12 +32,7 @@ export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] =
   }
   const verb = verbs.find((v) => v.name === line.verb)
   if (!verb) {
-    // The JSON object keeps the English words; the person reads them in the terminal's language.
-    const said = noVerbWords(line.verb)
-    const code = reportFailure(out, new UsageError(said.en), {
-      verbName: null,
-      words: verbListWords(said)[language],
-    })
+    const code = reportFailure(out, new UsageError(noVerbWords(line.verb)), { verbName: null })
     io.stderr.write(`\n${mainHelp(verbs, language)}`)
     return code
   }
@@ -70,13 +65,6 @@ function noVerbWords(verb: string | undefined): Words {
   return verb === undefined
     ? { en: 'no verb given.', vi: 'chưa có lệnh nào.' }
     : { en: `unknown verb '${verb}'.`, vi: `không có lệnh '${verb}'.` }
-}
-
-function verbListWords(said: Words): Words<{ message: string; hint: string }> {
-  return {
-    en: { message: said.en, hint: "'loa --help' lists the verbs." },
-    vi: { message: said.vi, hint: "'loa --help' liệt kê các lệnh." },
-  }
 }
 
 function keyFlagWarning(language: Language): string {

@@ -11,6 +11,12 @@ export function cliLanguage(env: NodeJS.ProcessEnv): Language {
   return locale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
 }
 
+/** A failure's words for a person: what happened and what to do next. */
+export interface Said {
+  message: string
+  hint: string | null
+}
+
 /** The labels that start a line of loa's words on stderr. */
 export const LABELS: { usage: Words; hint: Words; warning: Words } = {
   usage: { en: 'Usage', vi: 'Cách dùng' },

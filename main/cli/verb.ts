@@ -48,4 +48,11 @@ export interface Verb {
 /** A problem with the command line: the dispatcher prints it with the verb's usage and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError'
+  /** The message in each language, where it has words in Vietnamese; `message` is the English one. */
+  readonly words: Words | undefined
+
+  constructor(message: string | Words) {
+    super(typeof message === 'string' ? message : message.en)
+    this.words = typeof message === 'string' ? undefined : message
+  }
 }

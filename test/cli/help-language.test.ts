@@ -2,6 +2,9 @@
 // LC_MESSAGES, else LANG), as a document's notes and refusals do; --json prints the same in every locale.
 // Real `loa` processes (and every verb's help through the same dispatcher in process); nothing here
 // reaches a gateway.
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { EXIT } from '../../main/cli/exit-codes'
 import { runCli } from '../../main/cli/index'
@@ -80,6 +83,21 @@ describe('loa in the terminal’s language', () => {
         hint: "'loa --help' lists the verbs.",
         requestId: null,
       },
+    })
+  })
+
+  it('a document refused: its reasons in Vietnamese on stderr, the JSON object the same in both', async () => {
+    const scanned = fileURLToPath(new URL('../fixtures/documents/scanned.pdf', import.meta.url))
+    const args = ['say', '--file', scanned, '-o', join(tmpdir(), 'loa-never-written.wav'), '--json']
+    const [vi, en] = await Promise.all([loa(args, VI), loa(args, EN)])
+    expect(vi.code).toBe(EXIT.usage)
+    expect(vi.stderr).toMatch(
+      /^loa say: scanned\.pdf: PDF không có lớp chữ.*\ngợi ý: hãy nhận dạng chữ \(OCR\)/,
+    )
+    expect(en.stderr).toMatch(/^loa say: scanned\.pdf: .*no text layer.*\nhint: run the PDF through OCR/)
+    expect(vi.stdout).toBe(en.stdout)
+    expect(JSON.parse(vi.stdout)).toMatchObject({
+      error: { code: 'file', hint: expect.stringMatching(/^run the PDF/) },
     })
   })
 

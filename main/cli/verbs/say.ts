@@ -126,7 +126,7 @@ null ở chỗ không biết con số.`,
     if (!JOINABLE_FORMATS.includes(format))
       throw new UsageError('--format must be mp3, wav or pcm: only those join into one file.')
     const language = cliLanguage(ctx.env)
-    const document = file ? await readDocumentFile(file, language) : null
+    const document = file ? await readDocumentFile(file) : null
     if (document) for (const line of noteLines(document, language)) ctx.stderr.write(`${line}\n`)
     const pieces = document && file ? document.chapters.map((c) => spokenChapter(c, file)) : null
     return withEndpoint(ctx, 'say', async (endpoint) => {
