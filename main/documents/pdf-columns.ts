@@ -12,10 +12,13 @@ export interface PageRun {
   column: 'left' | 'right' | null
 }
 
-/** Runs that cross the gutter may hold at most this share of the page's characters (titles, numbers). */
-const CROSSING_SHARE = 0.15
+/**
+ * Runs that cross the gutter may hold at most this share of the page's characters: a title, a page
+ * number, an abstract set across a paper's first page above its two columns.
+ */
+const CROSSING_SHARE = 0.4
 /** Each column holds at least this share of the page's characters. */
-const COLUMN_SHARE = 0.25
+const COLUMN_SHARE = 0.2
 /** ... and at least this many runs beside the other column's. */
 const COLUMN_MIN_RUNS = 3
 /** The gutter is at least this many times the median font size wide. */
@@ -57,7 +60,7 @@ function spanOf(item: TextItem): Span {
 }
 
 /**
- * The widest empty band between two columns, or null for a page that is not two columns. Candidates are
+ * The empty band between two columns, or null for a page that is not two columns. Candidates are
  * the gaps after each run's right edge; a sweep over runs sorted by their edges counts each side in
  * O(n log n), so a long book's pages cost little.
  */
@@ -92,7 +95,9 @@ function gutterOf(spans: readonly Span[]): { left: number; right: number } | nul
       leftRuns >= COLUMN_MIN_RUNS &&
       rightRuns >= COLUMN_MIN_RUNS
     ) {
-      const score = Math.min(leftChars, rightChars)
+      // The gutter that leaves the least text across it: one further left would take a column's
+      // longest lines for text across the page.
+      const score = leftChars + rightChars
       if (best === null || score > best.score) best = { left: edge, right: start.x0, score }
     }
   }

@@ -16,6 +16,7 @@ import {
   PARAGRAPH_3,
   PDF_HEADER,
 } from '../fixtures/documents/samples'
+import { writePdf, type PdfTextLine } from '../fixtures/documents/pdf-writer'
 
 const sample = async (name: string): Promise<{ name: string; bytes: Uint8Array }> => ({
   name,
@@ -108,6 +109,25 @@ describe('extractDocument', () => {
     // Without an outline the chapters come from font sizes, the heading in the right column among them.
     expect(doc.chapters.map((c) => c.title)).toEqual(['Lời mở đầu', 'Hồ Gươm'])
     expect(doc.chapters[1]?.text).toBe(PARAGRAPH_2)
+  })
+
+  it('PDF: text across both columns (a title above, a paragraph below) cuts the page into bands', async () => {
+    // Lines of at most 30 characters, as a narrow column sets them.
+    const column = (text: string, x: number): PdfTextLine[] =>
+      (text.match(/\S.{0,29}(?= |$)/g) ?? []).map((part, i) => ({ text: part, size: 11, y: 700 - i * 14, x }))
+    const title = { text: 'Tin tức mùa thu ở Hà Nội và những vùng lân cận', size: 16, y: 740, x: 140 }
+    const columns = [...column(COLUMN_TEXT, 56), ...column(`${PARAGRAPH_2} ${PARAGRAPH_3}`, 310)]
+    const below = { text: PARAGRAPH_1, size: 11, y: 560, x: 56 }
+    // The columns drawn line by line across both; the text across them drawn out of place, the paragraph
+    // below first and the title last: where they stand decides where they are read.
+    const bytes = writePdf([{ lines: [below, ...columns.sort((a, b) => b.y - a.y), title] }])
+    const doc = await extractDocument({ name: 'bands.pdf', bytes })
+    expect(doc.chapters).toEqual([
+      {
+        title: 'Tin tức mùa thu ở Hà Nội và những vùng lân cận',
+        text: `${COLUMN_TEXT}\n\n${PARAGRAPH_2} ${PARAGRAPH_3}\n\n${PARAGRAPH_1}`,
+      },
+    ])
   })
 
   it('PDF whose outline leads to a destination it does not define: chapters by font size', async () => {
