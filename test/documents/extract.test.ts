@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../../main/documents/extract'
-import { DOCUMENT_MAX_BYTES, DocumentError } from '../../main/documents/types'
+import { DOCUMENT_MAX_BYTES, DocumentError, type ExtractedDocument } from '../../main/documents/types'
 import {
   CHAPTER_1,
   CHAPTER_2,
@@ -128,6 +128,34 @@ describe('extractDocument', () => {
         text: `${COLUMN_TEXT}\n\n${PARAGRAPH_2} ${PARAGRAPH_3}\n\n${PARAGRAPH_1}`,
       },
     ])
+  })
+
+  it('PDF with an outline, read in its opening first: the opening’s chapters begin as the whole’s do', async () => {
+    // Eight lines a page, each marked with its page's letter, so that no line repeats at the page's edges
+    // (which would make it a running header).
+    const sentences = [PARAGRAPH_1, PARAGRAPH_2, PARAGRAPH_3, ...COLUMN_TEXT.split(/(?<=[,.]) /)].slice(0, 8)
+    const lineOf = (page: number, n: number): string => `${'abcdefghijkl'[page]}) ${sentences[n]}`
+    const pages = Array.from({ length: 12 }, (_, i) => ({
+      lines: sentences.map((_, n) => ({ text: lineOf(i, n), size: 11, y: 700 - n * 40 })),
+    }))
+    const outline = [
+      { title: 'Phần một', page: 0 },
+      { title: 'Phần hai', page: 3, top: 670 },
+      { title: 'Phần ba', page: 8, top: 710 },
+    ]
+    const bytes = writePdf(pages, { outline })
+    let opening: ExtractedDocument | null = null
+    const whole = await extractDocument(
+      { name: 'parts.pdf', bytes },
+      { onOpening: (doc) => void (opening = doc) },
+    )
+    expect(whole.chapters.map((c) => c.title)).toEqual(['Phần một', 'Phần hai', 'Phần ba'])
+    // The second part begins with the second line of page 4, the third with page 9's first.
+    expect(whole.chapters[1]?.text.startsWith(lineOf(3, 1))).toBe(true)
+    expect(whole.chapters[2]?.text.startsWith(lineOf(8, 0))).toBe(true)
+    const first = opening as ExtractedDocument | null
+    expect(first?.chapters.map((c) => c.title)).toEqual(['Phần một', 'Phần hai'])
+    expect(first?.chapters[0]?.text).toBe(whole.chapters[0]?.text)
   })
 
   it('PDF whose outline leads to a destination it does not define: chapters by font size', async () => {
