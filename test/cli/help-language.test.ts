@@ -58,14 +58,29 @@ describe('loa in the terminal’s language', () => {
     expect(en).not.toMatch(VIETNAMESE)
   })
 
-  it('a usage error: the labels in Vietnamese, the JSON object the same as in English', async () => {
+  it('a usage error: said in Vietnamese with its labels, the JSON object the same as in English', async () => {
     const args = ['say', 'xin chào', '--json']
     const [vi, en] = await Promise.all([loa(args, VI), loa(args, EN)])
     expect(vi.code).toBe(EXIT.usage)
-    expect(vi.stderr).toMatch(/^loa say: .*\nCách dùng: loa say "text" \| --file F/)
-    expect(en.stderr).toMatch(/^loa say: .*\nUsage: loa say "text" \| --file F/)
+    expect(vi.stderr).toMatch(
+      /^loa say: cần -o\/--out \(hoặc --dry-run để chỉ xem ước tính\)\.\nCách dùng: loa say "text" \| --file F/,
+    )
+    expect(en.stderr).toMatch(/^loa say: -o\/--out is required .*\nUsage: loa say "text" \| --file F/)
     expect(vi.stdout).toBe(en.stdout)
-    expect(JSON.parse(vi.stdout)).toMatchObject({ error: { code: 'usage', requestId: null } })
+    expect(JSON.parse(vi.stdout)).toMatchObject({
+      error: { code: 'usage', message: '-o/--out is required (or --dry-run for the estimate alone).' },
+    })
+  })
+
+  it('a flag the verb does not have, or one without its value, said in Vietnamese', async () => {
+    const [unknown, missing] = await Promise.all([
+      loa(['status', '--limit', '5'], VI),
+      loa(['say', 'xin chào', '--out'], VI),
+    ])
+    expect(unknown.code).toBe(EXIT.usage)
+    expect(unknown.stderr).toMatch(/^loa status: không có tùy chọn '--limit'; .*\nCách dùng: loa status/)
+    expect(missing.code).toBe(EXIT.usage)
+    expect(missing.stderr).toMatch(/^loa say: tùy chọn '-o, --out' cần một giá trị\.\nCách dùng: loa say/)
   })
 
   it('an unknown verb: said in Vietnamese with its hint, the JSON object in English as before', async () => {

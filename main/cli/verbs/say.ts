@@ -116,22 +116,38 @@ null ở chỗ không biết con số.`,
     const dryRun = ctx.values['dry-run'] === true
     const perChapter = ctx.values['per-chapter'] === true
     const out = typeof ctx.values.out === 'string' ? ctx.values.out : null
-    if (!out && !dryRun) throw new UsageError('-o/--out is required (or --dry-run for the estimate alone).')
+    if (!out && !dryRun)
+      throw new UsageError({
+        en: '-o/--out is required (or --dry-run for the estimate alone).',
+        vi: 'cần -o/--out (hoặc --dry-run để chỉ xem ước tính).',
+      })
     const file = typeof ctx.values.file === 'string' ? ctx.values.file : null
-    if (file && ctx.positionals.length > 0) throw new UsageError('give the text or --file, not both.')
-    if (perChapter && !file) throw new UsageError('--per-chapter needs a document given with --file.')
+    if (file && ctx.positionals.length > 0)
+      throw new UsageError({
+        en: 'give the text or --file, not both.',
+        vi: 'hãy đưa văn bản hoặc --file, không đưa cả hai.',
+      })
+    if (perChapter && !file)
+      throw new UsageError({
+        en: '--per-chapter needs a document given with --file.',
+        vi: '--per-chapter cần một tài liệu đưa bằng --file.',
+      })
     const speed = positiveNumberFlag(ctx.values.speed, 'speed')
     const maxSpendVnd = intFlag(ctx.values['max-spend'], 'max-spend', 1, Number.MAX_SAFE_INTEGER)
     const format = (typeof ctx.values.format === 'string' ? ctx.values.format : 'mp3') as TtsFormat
     if (!JOINABLE_FORMATS.includes(format))
-      throw new UsageError('--format must be mp3, wav or pcm: only those join into one file.')
+      throw new UsageError({
+        en: '--format must be mp3, wav or pcm: only those join into one file.',
+        vi: '--format phải là mp3, wav hoặc pcm: chỉ các định dạng đó nối được thành một tệp.',
+      })
     const language = cliLanguage(ctx.env)
     const document = file ? await readDocumentFile(file) : null
     if (document) for (const line of noteLines(document, language)) ctx.stderr.write(`${line}\n`)
     const pieces = document && file ? document.chapters.map((c) => spokenChapter(c, file)) : null
     return withEndpoint(ctx, 'say', async (endpoint) => {
       const text = pieces ? pieces.join('\n\n') : ctx.positionals.join(' ')
-      if (text.trim() === '') throw new UsageError('there is no text to read.')
+      if (text.trim() === '')
+        throw new UsageError({ en: 'there is no text to read.', vi: 'không có chữ nào để đọc.' })
       const client = new TtsClient({ endpoint })
       const { model, rules, request, poorVietnamese } = await chooseRequest(client, text, {
         model: typeof ctx.values.model === 'string' ? ctx.values.model : undefined,
@@ -141,7 +157,9 @@ null ở chỗ không biết con số.`,
       })
       if (poorVietnamese)
         ctx.stderr.write(
-          `warning: ${model} has English voices only and will mispronounce this Vietnamese text; 'loa voices --models' lists the others.\n`,
+          language === 'vi'
+            ? `cảnh báo: ${model} chỉ có giọng tiếng Anh và sẽ đọc sai văn bản tiếng Việt này; 'loa voices --models' liệt kê các mô hình khác.\n`
+            : `warning: ${model} has English voices only and will mispronounce this Vietnamese text; 'loa voices --models' lists the others.\n`,
         )
       const reading: Reading = {
         endpoint,
@@ -166,7 +184,10 @@ null ở chỗ không biết con số.`,
         return printResult(ctx, estimate, () => renderEstimate(estimate, rules.freeCharsPerMonth))
       }
       if (maxSpendVnd !== undefined && rules.unitPriceVndPer1M === null)
-        throw new UsageError(`the service names no price for ${model}, so --max-spend cannot be kept.`)
+        throw new UsageError({
+          en: `the service names no price for ${model}, so --max-spend cannot be kept.`,
+          vi: `dịch vụ không cho biết giá của ${model}, nên không giữ được --max-spend.`,
+        })
       const estimate = estimateCostVnd(text, rules)
       ctx.stderr.write(
         `Reading ${formatCount(billableChars(text))} characters with ${model}` +
