@@ -1,6 +1,7 @@
 // Command-line parsing shared by all verbs: finding the verb among the global flags, then the global flags
 // and the verb's own, in any order.
 import { parseArgs } from 'node:util'
+import type { Words } from './language'
 import type { GlobalOptions, OptionSpec } from './verb'
 import { UsageError } from './verb'
 
@@ -10,12 +11,6 @@ export const GLOBAL_OPTIONS: OptionSpec = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 }
-
-export const GLOBAL_HELP = `Global flags:
-  --base-url URL   gateway base URL (env LOA_BASE_URL)
-  --key KEY        API key (env LOA_API_KEY)
-  --json           machine-readable output
-  -h, --help       show help`
 
 export interface CommandLine {
   /** The first argument that is neither a flag nor a global flag's value; undefined when there is none. */
@@ -77,7 +72,7 @@ export function parseVerbArgs(argv: string[], verbOptions: OptionSpec, env: Node
       strict: true,
     })
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err))
+    throw new UsageError(parseErrorWords(err))
   }
   const values = parsed.values as Record<string, string | boolean | undefined>
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)
@@ -90,6 +85,28 @@ export function parseVerbArgs(argv: string[], verbOptions: OptionSpec, env: Node
       key: str(values.key) ?? str(env.LOA_API_KEY),
       json: values.json === true,
     },
+  }
+}
+
+/** Node's words for a command line it cannot parse, and the same in Vietnamese for the kinds it names. */
+function parseErrorWords(err: unknown): Words {
+  const en = err instanceof Error ? err.message : String(err)
+  const said = (pattern: RegExp, vi: (named: string) => string): Words => {
+    const named = pattern.exec(en)?.[1]
+    return { en, vi: named === undefined ? en : vi(named) }
+  }
+  switch ((err as { code?: unknown }).code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return said(
+        /Unknown option '([^']*)'/,
+        (f) => `không có tùy chọn '${f}'; một đối số bắt đầu bằng '-' thì đặt sau '--'.`,
+      )
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return said(/Option '([^']*?)(?: <value>)?'/, (f) => `tùy chọn '${f}' cần một giá trị.`)
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return said(/argument '([^']*)'/, (a) => `lệnh này không nhận đối số '${a}'.`)
+    default:
+      return { en, vi: en }
   }
 }
 

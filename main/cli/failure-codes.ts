@@ -3,6 +3,8 @@
 // did not name. Scripts branch on them, so they are part of the CLI's interface: README ("The loa command")
 // lists them, and a test keeps the two in step.
 
+import type { Words } from './language'
+
 /** Failures `loa` names itself, each with what it means. */
 export const CLI_ERROR_CODES = {
   usage: 'the command line is wrong: no verb, an unknown verb, flag or value (exit 2)',
@@ -83,6 +85,11 @@ export function rateLimitHint(retryAfterMs: number | undefined): string {
   return seconds === undefined ? 'wait a minute, then try again.' : `wait ${seconds} s, then try again.`
 }
 
-export function usageHint(verbName: string | null): string {
-  return verbName === null ? "'loa --help' lists the verbs." : `'loa ${verbName} --help' lists its flags.`
+export function usageHint(verbName: string | null): Words {
+  return verbName === null
+    ? { en: "'loa --help' lists the verbs.", vi: "'loa --help' liệt kê các lệnh." }
+    : {
+        en: `'loa ${verbName} --help' lists its flags.`,
+        vi: `'loa ${verbName} --help' liệt kê các tùy chọn của lệnh.`,
+      }
 }

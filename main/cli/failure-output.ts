@@ -1,9 +1,12 @@
 // Prints a failure: words on stderr for a person (the message with the HTTP status and request id, then
-// the hint), and with --json also exactly one object on stdout for a script,
-// {"error": {"code", "message", "hint", "requestId"}}. Both are redacted: no key is ever printed.
+// the hint, labelled in the terminal's language), and with --json also exactly one object on stdout for a
+// script, {"error": {"code", "message", "hint", "requestId"}}, the same in every locale. Both are
+// redacted: no key is ever printed.
+import type { Language } from '../../preload/contract'
 import type { Log } from '../logging/log'
 import type { ExitCode } from './exit-codes'
 import { describeFailure, redact, withDetail, type Failure } from './failure'
+import { cliLanguage, LABELS } from './language'
 import type { TextOut, VerbContext } from './verb'
 
 export interface FailureOut {
@@ -12,10 +15,15 @@ export interface FailureOut {
   json: boolean
   /** Where the failure is also logged, when the process keeps a log. */
   log?: Log | undefined
+  /** The language of the words on stderr; English where not given. */
+  language?: Language
 }
 
-export function failureOut(ctx: Pick<VerbContext, 'stdout' | 'stderr' | 'global' | 'log'>): FailureOut {
-  return { stdout: ctx.stdout, stderr: ctx.stderr, json: ctx.global.json, log: ctx.log }
+export function failureOut(
+  ctx: Pick<VerbContext, 'stdout' | 'stderr' | 'global' | 'log' | 'env'>,
+): FailureOut {
+  const language = cliLanguage(ctx.env)
+  return { stdout: ctx.stdout, stderr: ctx.stderr, json: ctx.global.json, log: ctx.log, language }
 }
 
 export interface FailureJson {
@@ -39,9 +47,11 @@ export function failureJson(failure: Failure): FailureJson {
 /** Prints `failure` and returns its exit code. */
 export function printFailure(out: FailureOut, failure: Failure, opts: ReportOptions): ExitCode {
   const prefix = opts.verbName === null ? 'loa' : `loa ${opts.verbName}`
-  let text = `${prefix}: ${withDetail(failure.message, failure.trace)}\n`
-  if (opts.usage !== undefined) text += `Usage: ${opts.usage}\n`
-  else if (failure.hint !== null) text += `hint: ${failure.hint}\n`
+  const language = out.language ?? 'en'
+  const { message, hint } = failure.words?.[language] ?? failure
+  let text = `${prefix}: ${withDetail(message, failure.trace)}\n`
+  if (opts.usage !== undefined) text += `${LABELS.usage[language]}: ${opts.usage}\n`
+  else if (hint !== null) text += `${LABELS.hint[language]}: ${hint}\n`
   out.stderr.write(redact(text, opts.key))
   if (opts.key) out.log?.keepOut(opts.key)
   out.log?.error('command failed', failure.message, {

@@ -8,6 +8,7 @@ import { TransportError } from '../realtime/transports/transport'
 import { terminationCause } from '../realtime/link/termination-policy'
 import { EXIT, type ExitCode } from './exit-codes'
 import { HINTS, hintForServiceCode, rateLimitHint, usageHint, type CliErrorCode } from './failure-codes'
+import type { Said, Words } from './language'
 import { UsageError } from './verb'
 
 /** A failure the CLI has already put into words. */
@@ -19,6 +20,8 @@ export class CliFailure extends Error {
     readonly exitCode: ExitCode,
     readonly code: CliErrorCode,
     readonly hint: string | null = null,
+    /** The message and hint in each language, for stderr; `message` and `hint` are the English ones. */
+    readonly words?: Words<Said>,
   ) {
     super(message)
   }
@@ -35,15 +38,28 @@ export interface Failure {
   /** ` (HTTP 401, request req_1)` for the human line; '' when the service gave neither. */
   trace: string
   exitCode: ExitCode
+  /**
+   * What stderr says in each language, where the failure has words in Vietnamese; `message` and `hint`,
+   * which the --json object carries, stay English in every locale.
+   */
+  words?: Words<Said>
 }
 
 /** `verbName` names the verb whose flags the hint of a usage error points at. */
 export function describeFailure(err: unknown, verbName: string | null = null): Failure {
   const local = { requestId: null, trace: '' }
-  if (err instanceof UsageError)
-    return { ...local, code: 'usage', message: err.message, hint: usageHint(verbName), exitCode: EXIT.usage }
-  if (err instanceof CliFailure)
-    return { ...local, code: err.code, message: err.message, hint: err.hint, exitCode: err.exitCode }
+  if (err instanceof UsageError) {
+    const hint = usageHint(verbName)
+    const words = {
+      en: { message: err.message, hint: hint.en },
+      vi: { message: err.words?.vi ?? err.message, hint: hint.vi },
+    }
+    return { ...local, code: 'usage', message: err.message, hint: hint.en, exitCode: EXIT.usage, words }
+  }
+  if (err instanceof CliFailure) {
+    const { code, message, hint, exitCode, words } = err
+    return { ...local, code, message, hint, exitCode, ...(words ? { words } : {}) }
+  }
   if (!(err instanceof AppError)) {
     return {
       ...local,
@@ -139,7 +155,7 @@ function describeAppError(err: AppError, verbName: string | null): Failure {
       return failure(
         codeOr('invalid_request'),
         said,
-        `check the values given; ${usageHint(verbName)}`,
+        `check the values given; ${usageHint(verbName).en}`,
         EXIT.failure,
       )
     case 'protocol':

@@ -3,32 +3,16 @@
 import { pathToFileURL } from 'node:url'
 import { logGatewayRequests } from '../logging/gateway-log'
 import { openFileLog, type Log } from '../logging/log'
-import { GLOBAL_HELP, parseVerbArgs, splitCommandLine } from './args'
+import type { Language } from '../../preload/contract'
+import { parseVerbArgs, splitCommandLine } from './args'
 import { EXIT, type ExitCode } from './exit-codes'
 import { reportFailure } from './failure-output'
+import { mainHelp, verbHelp } from './help'
+import { cliLanguage, LABELS, type Words } from './language'
 import { cliLogDir } from './log-dir'
 import type { SecretInput } from './read-secret'
 import { UsageError, type TextOut, type Verb } from './verb'
 import { VERBS } from './verbs/index'
-
-function mainHelp(verbs: readonly Verb[]): string {
-  const width = Math.max(...verbs.map((v) => v.name.length))
-  const list = verbs.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`).join('\n')
-  return `Usage: loa <verb> [flags]   (global flags may come before or after the verb)
-
-Verbs:
-${list}
-
-${GLOBAL_HELP}
-
-Exit codes: 0 ok, 1 failure, 2 usage, 3 auth/permission, 4 rate-limited, 5 network.
-Run 'loa <verb> --help' for a verb's flags.
-`
-}
-
-function verbHelp(verb: Verb): string {
-  return `Usage: ${verb.usage}\n\n${verb.help}\n\n${GLOBAL_HELP}\n`
-}
 
 export interface CliIo {
   stdout: TextOut
@@ -40,25 +24,25 @@ export interface CliIo {
 
 export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] = VERBS): Promise<ExitCode> {
   const line = splitCommandLine(argv)
-  const out = { stdout: io.stdout, stderr: io.stderr, json: line.json, log: io.log }
+  const language = cliLanguage(io.env)
+  const out = { stdout: io.stdout, stderr: io.stderr, json: line.json, log: io.log, language }
   if (line.verb === 'help' || (line.verb === undefined && line.help)) {
-    io.stdout.write(mainHelp(verbs))
+    io.stdout.write(mainHelp(verbs, language))
     return EXIT.ok
   }
   const verb = verbs.find((v) => v.name === line.verb)
   if (!verb) {
-    const said = line.verb === undefined ? 'no verb given.' : `unknown verb '${line.verb}'.`
-    const code = reportFailure(out, new UsageError(said), { verbName: null })
-    io.stderr.write(`\n${mainHelp(verbs)}`)
+    const code = reportFailure(out, new UsageError(noVerbWords(line.verb)), { verbName: null })
+    io.stderr.write(`\n${mainHelp(verbs, language)}`)
     return code
   }
   try {
     const parsed = parseVerbArgs(line.rest, verb.options, io.env)
     if (parsed.help) {
-      io.stdout.write(verbHelp(verb))
+      io.stdout.write(verbHelp(verb, language))
       return EXIT.ok
     }
-    if (keyOnCommandLine(line.rest)) io.stderr.write(KEY_FLAG_WARNING)
+    if (keyOnCommandLine(line.rest)) io.stderr.write(keyFlagWarning(language))
     io.log?.info('command', { verb: verb.name })
     const code = await verb.run({
       ...parsed,
@@ -77,9 +61,23 @@ export async function runCli(argv: string[], io: CliIo, verbs: readonly Verb[] =
   }
 }
 
-const KEY_FLAG_WARNING =
-  "loa: warning: --key shows the key to every user of this machine (in the process list); use 'loa login' " +
-  'or LOA_API_KEY instead.\n'
+function noVerbWords(verb: string | undefined): Words {
+  return verb === undefined
+    ? { en: 'no verb given.', vi: 'chưa có lệnh nào.' }
+    : { en: `unknown verb '${verb}'.`, vi: `không có lệnh '${verb}'.` }
+}
+
+function keyFlagWarning(language: Language): string {
+  const said: Words = {
+    en:
+      "--key shows the key to every user of this machine (in the process list); use 'loa login' " +
+      'or LOA_API_KEY instead.',
+    vi:
+      '--key để lộ khóa cho mọi người dùng máy này (trong danh sách tiến trình); hãy dùng ' +
+      "'loa login' hoặc LOA_API_KEY.",
+  }
+  return `loa: ${LABELS.warning[language]}: ${said[language]}\n`
+}
 
 function keyOnCommandLine(rest: readonly string[]): boolean {
   const end = rest.indexOf('--')

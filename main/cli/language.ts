@@ -1,8 +1,25 @@
-// The language of what `loa doctor` and `loa say --file` say: Vietnamese when the terminal's locale is
-// Vietnamese (LC_ALL, else LC_MESSAGES, else LANG, as POSIX orders them), English otherwise.
+// The language of what `loa` says to a person (help, failures, notes): Vietnamese when the terminal's
+// locale is Vietnamese (LC_ALL, else LC_MESSAGES, else LANG, as POSIX orders them), English otherwise.
+// What `--json` prints is for scripts and stays the same in every locale.
 import type { Language } from '../../preload/contract'
+
+/** A text in each language loa speaks. */
+export type Words<T = string> = Record<Language, T>
 
 export function cliLanguage(env: NodeJS.ProcessEnv): Language {
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
   return locale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
+}
+
+/** A failure's words for a person: what happened and what to do next. */
+export interface Said {
+  message: string
+  hint: string | null
+}
+
+/** The labels that start a line of loa's words on stderr. */
+export const LABELS: { usage: Words; hint: Words; warning: Words } = {
+  usage: { en: 'Usage', vi: 'Cách dùng' },
+  hint: { en: 'hint', vi: 'gợi ý' },
+  warning: { en: 'warning', vi: 'cảnh báo' },
 }

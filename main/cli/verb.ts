@@ -1,5 +1,6 @@
 // What a verb module provides, and what the dispatcher hands it.
 import type { Log } from '../logging/log'
+import type { Words } from './language'
 import type { ExitCode } from './exit-codes'
 import type { SecretInput } from './read-secret'
 
@@ -34,9 +35,11 @@ export interface VerbContext {
 
 export interface Verb {
   name: string
-  summary: string
-  /** Help text shown by `loa <verb> --help`, after the usage line. */
-  help: string
+  /** Its line in `loa --help`, in each language. */
+  summary: Words
+  /** Help text shown by `loa <verb> --help`, after the usage line, in each language. */
+  help: Words
+  /** The command line's shape: the same in every language. */
   usage: string
   options: OptionSpec
   run(ctx: VerbContext): Promise<ExitCode>
@@ -45,4 +48,11 @@ export interface Verb {
 /** A problem with the command line: the dispatcher prints it with the verb's usage and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError'
+  /** The message in each language, where it has words in Vietnamese; `message` is the English one. */
+  readonly words: Words | undefined
+
+  constructor(message: string | Words) {
+    super(typeof message === 'string' ? message : message.en)
+    this.words = typeof message === 'string' ? undefined : message
+  }
 }

@@ -5,12 +5,16 @@ export interface PdfLine {
   text: string
   /** Baseline height from the page's bottom, in PDF units. */
   y: number
+  /** Where the line starts, from the page's left edge, in PDF units. */
+  x: number
   /** Font size in PDF units. */
   size: number
+  /** The column of a two-column page the line stands in (pdf-columns.ts); null across the page. */
+  column: 'left' | 'right' | null
 }
 
 /** Runs of text joined into lines: a run on the same baseline continues the line. */
-export function linesOf(items: readonly TextItem[]): PdfLine[] {
+export function linesOf(items: readonly TextItem[], column: PdfLine['column'] = null): PdfLine[] {
   const lines: PdfLine[] = []
   let line: PdfLine | null = null
   let endX = 0
@@ -23,7 +27,7 @@ export function linesOf(items: readonly TextItem[]): PdfLine[] {
         const gap = x - endX > size * 0.15 && !/\s$/.test(line.text) && !/^\s/.test(item.str)
         line.text += (gap ? ' ' : '') + item.str
       } else {
-        line = { text: item.str, y, size }
+        line = { text: item.str, y, x, size, column }
         lines.push(line)
       }
       endX = x + item.width

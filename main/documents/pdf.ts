@@ -1,12 +1,15 @@
 // Text out of a PDF with pdf.js (its legacy build, made for Node). pdf.js gives each run of text with its
 // position and size; from those this file rebuilds lines and paragraphs in the order the page draws them
-// (the author's reading order: sorting by position would interleave two columns), drops what repeats at
-// the top and bottom of the pages (running headers, footers, page numbers), and takes lines set clearly
-// larger than the body as headings, which make the chapters.
+// (the author's reading order: sorting by position would interleave two columns), except that a page set
+// in two columns is read a column at a time (pdf-columns.ts); it drops what repeats at the top and bottom
+// of the pages (running headers, footers, page numbers). The chapters are the PDF's outline where it has
+// one (pdf-outline.ts), else the lines set clearly larger than the body, taken as headings.
 import type { TextItem } from 'pdfjs-dist/types/src/display/api'
 import { chaptersOf, type Block } from './chapters'
+import { readingRuns } from './pdf-columns'
 import { edgeRepeats } from './pdf-edges'
 import { linesOf, type PdfLine } from './pdf-lines'
+import { outlineOf, outlineStarts, type PdfOutline } from './pdf-outline'
 import { DocumentError, type DocumentNote, type ExtractedDocument } from './types'
 
 /** A heading is set at least this much larger than the body text. */
@@ -39,28 +42,36 @@ export async function readPdf(
   untitled: string,
   options: ReadOptions = {},
 ): Promise<ExtractedDocument> {
-  const pages = await pageLines(bytes, async (sofar, total) => {
+  const { pages, outline } = await pageLines(bytes, async (sofar, total, outline) => {
     if (sofar.length !== OPENING_PAGES || total <= OPENING_PAGES || !options.onOpening) return
     // Opening pages with no text (a scanned cover) give no opening; the whole document decides.
     const opening = (() => {
       try {
-        return documentOf(sofar, untitled)
+        return documentOf(sofar, outline, untitled)
       } catch {
         return null
       }
     })()
     if (opening) await options.onOpening(opening)
   })
-  return documentOf(pages, untitled)
+  return documentOf(pages, outline, untitled)
 }
 
-function documentOf(pages: readonly PdfLine[][], untitled: string): ExtractedDocument {
+function documentOf(
+  pages: readonly PdfLine[][],
+  outline: PdfOutline | null,
+  untitled: string,
+): ExtractedDocument {
   const withText = pages.filter((lines) => lines.length > 0).length
   if (withText === 0)
     throw new DocumentError('no_text_layer', 'the PDF has no text layer: its pages are scanned images')
   const repeats = edgeRepeats(pages)
   const kept = pages.map((lines) => lines.filter((line) => !repeats.dropped.has(line)))
-  const { title, chapters } = chaptersOf(blocksOf(kept), untitled)
+  // An opening read before the outline's later targets still takes its chapters from the outline, so
+  // that it begins as the whole document does.
+  const starts = outline ? outlineStarts(kept, outline.targets) : null
+  const found = chaptersOf(blocksOf(kept, starts), untitled)
+  const { title, chapters } = outline ? { ...found, title: outline.title } : found
   const notes: string[] = []
   const noteCodes: DocumentNote[] = []
   if (repeats.pages > 0) {
@@ -74,11 +85,11 @@ function documentOf(pages: readonly PdfLine[][], untitled: string): ExtractedDoc
   return { format: 'pdf', title, chapters, notes, noteCodes }
 }
 
-/** Each page's lines, in the order the page draws them. */
+/** Each page's lines in reading order, and the outline where it has one that resolves. */
 async function pageLines(
   bytes: Uint8Array,
-  onPage: (sofar: readonly PdfLine[][], total: number) => void | Promise<void>,
-): Promise<PdfLine[][]> {
+  onPage: (sofar: readonly PdfLine[][], total: number, outline: PdfOutline | null) => void | Promise<void>,
+): Promise<{ pages: PdfLine[][]; outline: PdfOutline | null }> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   // pdf.js takes ownership of the buffer it is given: it gets a copy, a plain Uint8Array (it refuses a
   // Node Buffer, which `slice` would keep).
@@ -92,15 +103,17 @@ async function pageLines(
     throw openError(err)
   })
   try {
+    const outline = await outlineOf(pdf)
     const pages: PdfLine[][] = []
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n)
       const content = await page.getTextContent()
-      pages.push(linesOf(content.items.filter((item): item is TextItem => 'str' in item)))
+      const items = content.items.filter((item): item is TextItem => 'str' in item)
+      pages.push(readingRuns(items).flatMap((run) => linesOf(run.items, run.column)))
       page.cleanup()
-      await onPage(pages, pdf.numPages)
+      await onPage(pages, pdf.numPages, outline)
     }
-    return pages
+    return { pages, outline }
   } finally {
     await pdf.destroy()
   }
@@ -113,8 +126,13 @@ function openError(err: unknown): DocumentError {
   return new DocumentError('corrupt', 'the file is not a readable PDF (damaged or not a PDF)')
 }
 
-/** Lines into headings and paragraphs; a paragraph runs on across a page break unless it ended a sentence. */
-function blocksOf(pages: readonly PdfLine[][]): Block[] {
+/**
+ * Lines into headings and paragraphs; a paragraph runs on across a page break, and from the foot of the
+ * left column to the head of the right one, unless it ended a sentence. With the outline's `starts`, each
+ * starts a chapter under the outline's title (the line itself left out where it is a heading, which the
+ * title stands for) and the lines set large stay in the text as paragraphs of their own.
+ */
+function blocksOf(pages: readonly PdfLine[][], starts: ReadonlyMap<PdfLine, string> | null): Block[] {
   const body = bodySize(pages)
   const headingSizes = [
     ...new Set(
@@ -130,22 +148,32 @@ function blocksOf(pages: readonly PdfLine[][]): Block[] {
     if (paragraph !== null) blocks.push({ kind: 'paragraph', text: paragraph })
     paragraph = null
   }
+  const ended = (): boolean => paragraph !== null && /[.!?…:"”»)]$/.test(paragraph)
   for (const lines of pages) {
     let previous: PdfLine | null = null
-    if (paragraph !== null && /[.!?…:"”»)]$/.test(paragraph)) close()
+    if (ended()) close()
     for (const line of lines) {
+      const start = starts?.get(line)
+      if (start !== undefined) {
+        close()
+        blocks.push({ kind: 'heading', level: 1, text: start })
+      }
       if (isHeading(line, body)) {
         close()
-        blocks.push({
-          kind: 'heading',
-          level: headingSizes.indexOf(Math.round(line.size)) + 1,
-          text: line.text,
-        })
+        if (start === undefined)
+          blocks.push(
+            starts
+              ? { kind: 'paragraph', text: line.text }
+              : { kind: 'heading', level: headingSizes.indexOf(Math.round(line.size)) + 1, text: line.text },
+          )
         previous = line
         continue
       }
       const gap = previous === null ? 0 : previous.y - line.y
-      if (previous !== null && (gap > PARAGRAPH_GAP_LINES * line.size || gap < 0)) close()
+      const columnTurn = previous?.column === 'left' && line.column === 'right'
+      if (columnTurn) {
+        if (ended()) close()
+      } else if (previous !== null && (gap > PARAGRAPH_GAP_LINES * line.size || gap < 0)) close()
       paragraph = paragraph === null ? line.text : join(paragraph, line.text)
       previous = line
     }

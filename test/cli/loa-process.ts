@@ -24,9 +24,10 @@ let sharedEmptyDir: string | undefined
 let sharedLogDir: string | undefined
 
 /**
- * The child gets a clean environment: no LOA_* from the caller, UTC (the tables show local time), an empty
- * config folder, and, outside the test keyring session, a D-Bus address that cannot answer, so the keychain
- * lookup fails fast instead of touching the user's keyring.
+ * The child gets a clean environment: no LOA_* from the caller, UTC (the tables show local time), an
+ * English locale unless a test gives one (loa speaks the terminal's language), an empty config folder,
+ * and, outside the test keyring session, a D-Bus address that cannot answer, so the keychain lookup fails
+ * fast instead of touching the user's keyring.
  */
 export function loa(
   args: string[],
@@ -55,6 +56,9 @@ export function spawnLoa(
   const base: Record<string, string | undefined> = {}
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('LOA_')) base[k] = v
   base.TZ = 'UTC'
+  delete base.LC_ALL
+  delete base.LC_MESSAGES
+  base.LANG = 'C.UTF-8'
   base.LOA_CONFIG_DIR = sharedEmptyDir ??= emptyConfigDir()
   // loa logs each run; the tests' runs log here, never into the user's state folder.
   base.LOA_LOG_DIR = sharedLogDir ??= mkdtempSync(join(tmpdir(), 'loa-cli-logs-'))

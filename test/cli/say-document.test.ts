@@ -1,5 +1,6 @@
 // `loa say --file`'s words about a document in both of the CLI's languages: the notes by their codes, and
-// each refusal with what to do next, read from the sample files through the real document worker.
+// each refusal with what to do next (English in the error itself, for --json; both languages for stderr),
+// read from the sample files through the real document worker.
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,19 +14,31 @@ import { UsageError } from '../../main/cli/verb'
 const sample = (name: string): string =>
   fileURLToPath(new URL(`../fixtures/documents/${name}`, import.meta.url))
 
-const refusal = (path: string, language: 'vi' | 'en'): Promise<unknown> =>
-  readDocumentFile(path, language).then(
+/** What the refusal says in `language`, and the error itself. */
+async function refusal(
+  path: string,
+  language: 'vi' | 'en',
+): Promise<{ err: unknown; message?: string; hint?: string | null }> {
+  const err = await readDocumentFile(path).then(
     () => null,
-    (err: unknown) => err,
+    (e: unknown) => e,
   )
+  if (err instanceof CliFailure) {
+    // The error's own words, which --json prints, are the English ones.
+    expect([err.message, err.hint]).toEqual([err.words?.en.message, err.words?.en.hint])
+    return { err, ...err.words?.[language] }
+  }
+  if (err instanceof UsageError) return { err, message: err.words?.[language] }
+  return { err }
+}
 
 describe(
   'loa say --file: a document’s notes and refusals in the terminal’s language',
   { timeout: 60_000 },
   () => {
     it('says the notes of an HTML file and a PDF by their codes, in Vietnamese and in English', async () => {
-      const html = await readDocumentFile(sample('sample.html'), 'vi')
-      const pdf = await readDocumentFile(sample('sample.pdf'), 'vi')
+      const html = await readDocumentFile(sample('sample.html'))
+      const pdf = await readDocumentFile(sample('sample.pdf'))
       expect(noteLines(html, 'vi')).toEqual([
         'ghi chú: 1 bảng được đọc theo từng hàng',
         'ghi chú: bỏ qua 1 khối mã',
@@ -52,12 +65,11 @@ describe(
       async (name, viWhy, viNext, enWhy, enNext) => {
         const vi = await refusal(sample(name), 'vi')
         const en = await refusal(sample(name), 'en')
-        expect(vi).toBeInstanceOf(CliFailure)
-        expect(en).toBeInstanceOf(CliFailure)
-        expect((vi as CliFailure).message).toMatch(viWhy)
-        expect((vi as CliFailure).hint).toMatch(viNext)
-        expect((en as CliFailure).message).toMatch(enWhy)
-        expect((en as CliFailure).hint).toMatch(enNext)
+        expect(vi.err).toBeInstanceOf(CliFailure)
+        expect(vi.message).toMatch(viWhy)
+        expect(vi.hint).toMatch(viNext)
+        expect(en.message).toMatch(enWhy)
+        expect(en.hint).toMatch(enNext)
       },
     )
 
@@ -66,16 +78,17 @@ describe(
       const odt = join(dir, 'notes.odt')
       await writeFile(odt, 'xin chào')
       const vi = await refusal(odt, 'vi')
-      expect(vi).toBeInstanceOf(UsageError)
-      expect((vi as Error).message).toBe(
+      expect(vi.err).toBeInstanceOf(UsageError)
+      expect(vi.message).toBe(
         '--file đọc tệp .txt, .md, .html, .pdf, .epub, .docx, theo phần mở rộng; notes.odt không thuộc loại nào.',
       )
-      expect(((await refusal(odt, 'en')) as Error).message).toContain('notes.odt is none of them')
+      expect((vi.err as UsageError).message).toContain('notes.odt is none of them')
+      expect((await refusal(odt, 'en')).message).toContain('notes.odt is none of them')
       const missing = join(dir, 'missing.txt')
-      const viMissing = (await refusal(missing, 'vi')) as CliFailure
+      const viMissing = await refusal(missing, 'vi')
       expect(viMissing.message).toContain(`không đọc được ${missing}`)
       expect(viMissing.hint).toBe('hãy kiểm tra đường dẫn đưa cho --file.')
-      expect(((await refusal(missing, 'en')) as CliFailure).hint).toBe('check the path given to --file.')
+      expect((await refusal(missing, 'en')).hint).toBe('check the path given to --file.')
     })
   },
 )

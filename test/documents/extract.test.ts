@@ -4,15 +4,19 @@ import { readFile } from 'node:fs/promises'
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../../main/documents/extract'
-import { DOCUMENT_MAX_BYTES, DocumentError } from '../../main/documents/types'
+import { DOCUMENT_MAX_BYTES, DocumentError, type ExtractedDocument } from '../../main/documents/types'
 import {
   CHAPTER_1,
   CHAPTER_2,
+  COLUMN_TEXT,
+  OUTLINE_CHAPTERS,
+  OUTLINE_TITLE,
   PARAGRAPH_1,
   PARAGRAPH_2,
   PARAGRAPH_3,
   PDF_HEADER,
 } from '../fixtures/documents/samples'
+import { writePdf, type PdfTextLine } from '../fixtures/documents/pdf-writer'
 
 const sample = async (name: string): Promise<{ name: string; bytes: Uint8Array }> => ({
   name,
@@ -80,6 +84,87 @@ describe('extractDocument', () => {
     expect(doc.chapters[1]?.text).toBe(`${PARAGRAPH_2} ${PARAGRAPH_3}\n\n${PARAGRAPH_1}`)
     expect(doc.notes).toEqual(['headers, footers and page numbers left out on 4 of 4 pages'])
     expect(doc.noteCodes).toEqual([{ code: 'page_edges_left_out', count: 4, of: 4 }])
+  })
+
+  it('PDF with an outline: its entries make the chapters, each from the place it leads to', async () => {
+    const doc = await extractDocument(await sample('outline.pdf'))
+    // The lone top bookmark names the book; the bookmarks under it are the chapters.
+    expect(doc.title).toBe(OUTLINE_TITLE)
+    expect(doc.chapters.map((c) => c.title)).toEqual([...OUTLINE_CHAPTERS])
+    expect(doc.chapters.map((c) => c.text)).toEqual([
+      // The whole first page (/Fit): its heading is the bookmark's, the text runs on over the page break.
+      `${PARAGRAPH_1}\n\n${PARAGRAPH_2}`,
+      // A height on the second page, where body text begins with no heading: then the two columns.
+      `${PARAGRAPH_3}\n\n${COLUMN_TEXT}`,
+      // A named destination at the right column's height, below the left column's last line.
+      PARAGRAPH_2,
+    ])
+  })
+
+  it('PDF: a two-column page drawn across both columns is read left column first', async () => {
+    const doc = await extractDocument(await sample('columns.pdf'))
+    const text = doc.chapters.map((c) => c.text).join('\n\n')
+    // COLUMN_TEXT runs from the foot of the left column on at the head of the right one, as one paragraph.
+    expect(text).toContain(`${PARAGRAPH_3}\n\n${COLUMN_TEXT}`)
+    // Without an outline the chapters come from font sizes, the heading in the right column among them.
+    expect(doc.chapters.map((c) => c.title)).toEqual(['Lời mở đầu', 'Hồ Gươm'])
+    expect(doc.chapters[1]?.text).toBe(PARAGRAPH_2)
+  })
+
+  it('PDF: text across both columns (a title above, a paragraph below) cuts the page into bands', async () => {
+    // Lines of at most 30 characters, as a narrow column sets them.
+    const column = (text: string, x: number): PdfTextLine[] =>
+      (text.match(/\S.{0,29}(?= |$)/g) ?? []).map((part, i) => ({ text: part, size: 11, y: 700 - i * 14, x }))
+    const title = { text: 'Tin tức mùa thu ở Hà Nội và những vùng lân cận', size: 16, y: 740, x: 140 }
+    const columns = [...column(COLUMN_TEXT, 56), ...column(`${PARAGRAPH_2} ${PARAGRAPH_3}`, 310)]
+    const below = { text: PARAGRAPH_1, size: 11, y: 560, x: 56 }
+    // The columns drawn line by line across both; the text across them drawn out of place, the paragraph
+    // below first and the title last: where they stand decides where they are read.
+    const bytes = writePdf([{ lines: [below, ...columns.sort((a, b) => b.y - a.y), title] }])
+    const doc = await extractDocument({ name: 'bands.pdf', bytes })
+    expect(doc.chapters).toEqual([
+      {
+        title: 'Tin tức mùa thu ở Hà Nội và những vùng lân cận',
+        text: `${COLUMN_TEXT}\n\n${PARAGRAPH_2} ${PARAGRAPH_3}\n\n${PARAGRAPH_1}`,
+      },
+    ])
+  })
+
+  it('PDF with an outline, read in its opening first: the opening’s chapters begin as the whole’s do', async () => {
+    // Eight lines a page, each marked with its page's letter, so that no line repeats at the page's edges
+    // (which would make it a running header).
+    const sentences = [PARAGRAPH_1, PARAGRAPH_2, PARAGRAPH_3, ...COLUMN_TEXT.split(/(?<=[,.]) /)].slice(0, 8)
+    const lineOf = (page: number, n: number): string => `${'abcdefghijkl'[page]}) ${sentences[n]}`
+    const pages = Array.from({ length: 12 }, (_, i) => ({
+      lines: sentences.map((_, n) => ({ text: lineOf(i, n), size: 11, y: 700 - n * 40 })),
+    }))
+    const outline = [
+      { title: 'Phần một', page: 0 },
+      { title: 'Phần hai', page: 3, top: 670 },
+      { title: 'Phần ba', page: 8, top: 710 },
+    ]
+    const bytes = writePdf(pages, { outline })
+    let opening: ExtractedDocument | null = null
+    const whole = await extractDocument(
+      { name: 'parts.pdf', bytes },
+      { onOpening: (doc) => void (opening = doc) },
+    )
+    expect(whole.chapters.map((c) => c.title)).toEqual(['Phần một', 'Phần hai', 'Phần ba'])
+    // The second part begins with the second line of page 4, the third with page 9's first.
+    expect(whole.chapters[1]?.text.startsWith(lineOf(3, 1))).toBe(true)
+    expect(whole.chapters[2]?.text.startsWith(lineOf(8, 0))).toBe(true)
+    const first = opening as ExtractedDocument | null
+    expect(first?.chapters.map((c) => c.title)).toEqual(['Phần một', 'Phần hai'])
+    expect(first?.chapters[0]?.text).toBe(whole.chapters[0]?.text)
+  })
+
+  it('PDF whose outline leads to a destination it does not define: chapters by font size', async () => {
+    const { bytes } = await sample('outline.pdf')
+    // The same length, so the file's cross-reference offsets still hold.
+    const broken = Buffer.from(bytes).toString('latin1').replace('/Dests << /chuong2', '/Dests << /khong22')
+    const doc = await extractDocument({ name: 'outline.pdf', bytes: Buffer.from(broken, 'latin1') })
+    expect(doc.title).toBe('Lời mở đầu')
+    expect(doc.chapters.map((c) => c.title)).toEqual(['Lời mở đầu', 'Hồ Gươm'])
   })
 
   it('plain text is one chapter named after the file', async () => {

@@ -9,10 +9,14 @@ import type { Verb } from '../verb'
 
 export const demoServerVerb: Verb = {
   name: 'demo-server',
-  summary: 'run the demo gateway locally (no key needed)',
+  summary: {
+    en: 'run the demo gateway locally (no key needed)',
+    vi: 'chạy cổng API demo trên máy này (không cần khóa)',
+  },
   usage:
     'loa demo-server [--port N] [--time-scale X] [--seed S] [--variant default|alt] [--ws-token header|query|any]',
-  help: `Starts the demo service on 127.0.0.1 and prints one JSON line: {"baseUrl": "...", "keys": {...}}.
+  help: {
+    en: `Starts the demo service on 127.0.0.1 and prints one JSON line: {"baseUrl": "...", "keys": {...}}.
 Serves until interrupted (SIGINT or SIGTERM), then closes cleanly.
 
 Flags:
@@ -24,6 +28,20 @@ Flags:
                    LOA_DEMO_VARIANT, else default
   --ws-token M     where the realtime WebSocket takes the session token: header, query or any
                    (default: any for the default variant, query for alt)`,
+    vi: `Khởi động dịch vụ demo trên 127.0.0.1 và in một dòng JSON: {"baseUrl": "...", "keys": {...}}.
+Phục vụ đến khi bị ngắt (SIGINT hoặc SIGTERM), rồi đóng gọn gàng.
+
+Tùy chọn:
+  --port N         cổng để lắng nghe; 0 (mặc định) chọn một cổng trống
+  --time-scale X   số giây của dịch vụ trong một giây thực (mặc định 1); vd. 60 cho một phút trôi qua
+                   trong một giây
+  --seed S         hạt giống cho tài khoản, khóa và lịch sử (mặc định ${DEFAULT_SEED})
+  --variant V      default, hoặc alt: một cách trả lời hợp lý khác cho mọi chi tiết thời gian thực mà
+                   đặc tả để "not shown" (tên trường, lớp bọc, dạng danh sách, từ chỉ trạng thái);
+                   mặc định lấy từ LOA_DEMO_VARIANT, không có thì default
+  --ws-token M     nơi WebSocket thời gian thực nhận token của phiên: header, query hoặc any
+                   (mặc định: any với biến thể default, query với alt)`,
+  },
   options: {
     port: { type: 'string' },
     'time-scale': { type: 'string' },

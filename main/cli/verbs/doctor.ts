@@ -28,9 +28,13 @@ export const CLI_UNKNOWN: Record<string, string> = {
 
 export const doctorVerb: Verb = {
   name: 'doctor',
-  summary: 'check the gateway, the key, the clock and the keychain; make a support bundle',
+  summary: {
+    en: 'check the gateway, the key, the clock and the keychain; make a support bundle',
+    vi: 'kiểm tra cổng API, khóa, đồng hồ và kho khóa; tạo gói hỗ trợ',
+  },
   usage: 'loa doctor [--json] [--out FILE]',
-  help: `Checks what you can fix: the gateway answers (endpoint), it accepts the key (key), this machine's
+  help: {
+    en: `Checks what you can fix: the gateway answers (endpoint), it accepts the key (key), this machine's
 clock agrees with the gateway's Date header (clock), and the system keychain can keep the key
 (keychain). Each failed check says what to do; the text is Vietnamese when LANG is vi_*.
 
@@ -40,6 +44,17 @@ With --json, prints the bundle: {versions, os, endpointHost, keychain, hotkey, a
 recentRequests, recentErrors, lastLogLines, checks: [{id, ok, detail, hint}], unknown}; ok is null for a
 check that could not run. It never holds the key or a session token.
 Exit 1 when a check fails.`,
+    vi: `Kiểm tra những gì bạn tự sửa được: cổng API trả lời (endpoint), cổng nhận khóa (key), đồng hồ máy này
+khớp với tiêu đề Date của cổng (clock), và kho khóa của hệ thống giữ được khóa (keychain). Mỗi mục không
+đạt nói cần làm gì; chữ là tiếng Việt khi LANG là vi_*.
+
+  --out FILE   ghi thêm gói hỗ trợ (JSON) vào FILE, để gửi cho bộ phận hỗ trợ
+
+Với --json, in gói hỗ trợ: {versions, os, endpointHost, keychain, hotkey, audioDevices,
+recentRequests, recentErrors, lastLogLines, checks: [{id, ok, detail, hint}], unknown}; ok là null với
+mục không chạy được. Gói không bao giờ chứa khóa hay token của phiên.
+Thoát với mã 1 khi có mục không đạt.`,
+  },
   options: { out: { type: 'string' } },
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)

@@ -16,13 +16,23 @@ import { UsageError, type Verb, type VerbContext } from '../verb'
 
 export const loginVerb: Verb = {
   name: 'login',
-  summary: 'check an API key with the service and keep it in the system keychain',
+  summary: {
+    en: 'check an API key with the service and keep it in the system keychain',
+    vi: 'kiểm tra khóa API với dịch vụ và giữ nó trong kho khóa của hệ thống',
+  },
   usage: 'loa login [--base-url URL]',
-  help: `Reads the API key from standard input when it is piped (printf %s "$KEY" | loa login), else asks
+  help: {
+    en: `Reads the API key from standard input when it is piped (printf %s "$KEY" | loa login), else asks
 for it without showing what you type; checks it with the service; and keeps it in the system keychain
 entry the Loa app uses for that gateway. Later commands then need no key.
 
 Exit 3 when the service refuses the key; exit 1 when no system keychain can store it.`,
+    vi: `Đọc khóa API từ đầu vào chuẩn khi nó được dẫn vào (printf %s "$KEY" | loa login), nếu không thì hỏi
+mà không hiện những gì bạn gõ; kiểm tra khóa với dịch vụ; rồi giữ nó trong mục kho khóa của hệ thống mà
+ứng dụng Loa dùng cho cổng API đó. Các lệnh sau đó không cần khóa nữa.
+
+Thoát với mã 3 khi dịch vụ từ chối khóa; mã 1 khi không có kho khóa nào của hệ thống lưu được nó.`,
+  },
   options: {},
   async run(ctx) {
     noArguments(ctx)
@@ -52,10 +62,17 @@ Exit 3 when the service refuses the key; exit 1 when no system keychain can stor
 
 export const logoutVerb: Verb = {
   name: 'logout',
-  summary: 'remove the API key kept in the system keychain for the gateway',
+  summary: {
+    en: 'remove the API key kept in the system keychain for the gateway',
+    vi: 'xóa khóa API đã giữ trong kho khóa của hệ thống cho cổng API',
+  },
   usage: 'loa logout [--base-url URL]',
-  help: `Removes the key kept in the system keychain for the gateway (the one 'loa login' or the Loa app
+  help: {
+    en: `Removes the key kept in the system keychain for the gateway (the one 'loa login' or the Loa app
 saved). Exits 0 also when none was kept.`,
+    vi: `Xóa khóa đã giữ trong kho khóa của hệ thống cho cổng API (khóa mà 'loa login' hoặc ứng dụng Loa đã
+lưu). Thoát với mã 0 cả khi không có khóa nào được giữ.`,
+  },
   options: {},
   async run(ctx) {
     noArguments(ctx)

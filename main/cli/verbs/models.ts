@@ -22,9 +22,13 @@ const isKind = (word: string): word is Kind => (KINDS as readonly string[]).incl
 
 export const modelsVerb: Verb = {
   name: 'models',
-  summary: 'the model catalog with prices in USD and VND',
+  summary: {
+    en: 'the model catalog with prices in USD and VND',
+    vi: 'danh mục mô hình với giá bằng USD và VND',
+  },
   usage: 'loa models [text|image|video|embedding|<model>] [--json]',
-  help: `Without an argument, lists every model with counts per kind.
+  help: {
+    en: `Without an argument, lists every model with counts per kind.
 With a kind, lists that kind with its prices:
   text        per 1M tokens: input, output, cache read, reasoning (— = not supported)
   image       per image, for each quality and size (or resolution)
@@ -34,6 +38,17 @@ With a model id (e.g. gpt-4.1 or qwen/qwen3-235b-a22b), shows that model in deta
 
 Prices are in USD as listed and in VND for your plan; an unknown model id exits 1.
 With --json, prints the service's answer as parsed.`,
+    vi: `Không có đối số thì liệt kê mọi mô hình, kèm số lượng theo từng loại.
+Có một loại thì liệt kê loại đó cùng giá:
+  text        theo 1M token: đầu vào, đầu ra, đọc bộ nhớ đệm, suy luận (— = không hỗ trợ)
+  image       theo ảnh, cho từng chất lượng và kích thước (hoặc độ phân giải)
+  video       theo giây, theo độ phân giải, theo loại đầu vào, hoặc một giá chung
+  embedding   theo 1M token, kèm số token miễn phí mỗi ngày
+Có mã mô hình (vd. gpt-4.1 hoặc qwen/qwen3-235b-a22b) thì hiện chi tiết mô hình đó.
+
+Giá bằng USD như niêm yết và bằng VND theo gói của bạn; mã mô hình không có thì thoát với mã 1.
+Với --json, in câu trả lời của dịch vụ sau khi phân tích.`,
+  },
   options: {},
   async run(ctx) {
     if (ctx.positionals.length > 1)

@@ -9,14 +9,25 @@ import { formatDuration, withSessionsApi } from './sessions'
 
 export const realtimeModelsVerb: Verb = {
   name: 'realtime-models',
-  summary: 'realtime voice models and what a minute of conversation costs',
+  summary: {
+    en: 'realtime voice models and what a minute of conversation costs',
+    vi: 'các mô hình giọng nói thời gian thực và giá một phút trò chuyện',
+  },
   usage: 'loa realtime-models [--json]',
-  help: `Lists the realtime voice models your plan can use: wire protocol, default transport, longest
+  help: {
+    en: `Lists the realtime voice models your plan can use: wire protocol, default transport, longest
 session, audio prices per 1M tokens, and the typical cost of a minute of conversation in VND
 (two turns a minute, both sides speaking about equally). A model listed without a complete price
 table is marked not available: the service refuses to open a session on it.
 
 With --json, prints {"plan", "models": [...]} as parsed from the service.`,
+    vi: `Liệt kê các mô hình giọng nói thời gian thực mà gói của bạn dùng được: giao thức, kênh truyền mặc định,
+phiên dài nhất, giá âm thanh theo 1M token, và chi phí thường gặp của một phút trò chuyện bằng VND (hai
+lượt mỗi phút, hai bên nói gần bằng nhau). Mô hình nào không có bảng giá đầy đủ được ghi là không dùng
+được: dịch vụ từ chối mở phiên trên nó.
+
+Với --json, in {"plan", "models": [...]} sau khi phân tích từ dịch vụ.`,
+  },
   options: {},
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)

@@ -45,10 +45,14 @@ const PAID_CHUNK_LOST_HINT =
 
 export const sayVerb: Verb = {
   name: 'say',
-  summary: 'read a text aloud into an audio file, with its cost',
+  summary: {
+    en: 'read a text aloud into an audio file, with its cost',
+    vi: 'đọc to một văn bản thành tệp âm thanh, kèm chi phí',
+  },
   usage:
     'loa say "text" | --file F [--per-chapter] [--max-spend VND] [--model M] [--voice V] [--format F] [--speed S] -o out.mp3|DIR | --dry-run [--json]',
-  help: `Synthesizes speech for the text (or the document's text) and saves it as one file. The cost is
+  help: {
+    en: `Synthesizes speech for the text (or the document's text) and saves it as one file. The cost is
 estimated before anything is sent; long text is read in chunks at sentence boundaries, each chunk charged
 once even when a request has to be retried. Progress goes to stderr.
 
@@ -72,6 +76,31 @@ With --json, prints {"model", "voice", "format", "out", "chunks", "characters", 
 "stoppedAtLimit"}, and "files" (each {"out", "chunks", "characters", "costVnd", "seconds"}) with --per-chapter;
 with --dry-run, {"model", "voice", "characters", "costVnd", "freeCharacters", "chunks"}, null where a
 figure is not known.`,
+    vi: `Tổng hợp giọng đọc cho văn bản (hoặc chữ của tài liệu) và lưu thành một tệp. Chi phí được ước tính
+trước khi gửi bất cứ gì; văn bản dài được đọc theo từng đoạn ở ranh giới câu, mỗi đoạn chỉ tính tiền một
+lần kể cả khi phải gửi lại. Tiến độ in ra stderr.
+
+Tùy chọn:
+  --file F        đọc một tài liệu thay cho các đối số: .txt, .md, .html, .pdf, .epub hoặc .docx, theo
+                  phần mở rộng của tệp; các chương được đọc theo thứ tự, mỗi chương đọc tiêu đề trước
+  --per-chapter   mỗi chương một tệp, NN-title.mp3, trong thư mục cho bởi -o
+  --max-spend VND số tiền tối đa lần đọc này được tiêu, tính bằng đồng chẵn: một đoạn chỉ được gửi khi giá
+                  của nó còn vừa; lần đọc dừng trước đoạn đầu tiên sẽ vượt mức, giữ lại phần đã làm và
+                  thoát với mã 1, nói rõ đã đọc đến đâu
+  --model M       mô hình giọng nói (mặc định: mô hình đầu tiên khóa này dùng được mà đọc được tiếng
+                  Việt, như trong phần Đọc văn bản của ứng dụng); xem 'loa voices --models'
+  --voice V       giọng của mô hình (mặc định: một giọng theo ngôn ngữ của văn bản, tiếng Việt trước);
+                  xem 'loa voices --model M'
+  --format F      mp3 (mặc định), wav hoặc pcm: các định dạng nối được thành một tệp
+  --speed S       tốc độ đọc, nếu mô hình nhận
+  -o, --out F     nơi lưu âm thanh, một thư mục khi có --per-chapter (bắt buộc, trừ khi có --dry-run)
+  --dry-run       in ước tính và không gửi gì: số ký tự, chi phí, số đoạn (không cần -o)
+
+Với --json, in {"model", "voice", "format", "out", "chunks", "characters", "costVnd", "seconds",
+"stoppedAtLimit"}, và "files" (mỗi tệp {"out", "chunks", "characters", "costVnd", "seconds"}) khi có
+--per-chapter; khi có --dry-run, {"model", "voice", "characters", "costVnd", "freeCharacters", "chunks"},
+null ở chỗ không biết con số.`,
+  },
   options: {
     file: { type: 'string' },
     model: { type: 'string' },
@@ -87,22 +116,38 @@ figure is not known.`,
     const dryRun = ctx.values['dry-run'] === true
     const perChapter = ctx.values['per-chapter'] === true
     const out = typeof ctx.values.out === 'string' ? ctx.values.out : null
-    if (!out && !dryRun) throw new UsageError('-o/--out is required (or --dry-run for the estimate alone).')
+    if (!out && !dryRun)
+      throw new UsageError({
+        en: '-o/--out is required (or --dry-run for the estimate alone).',
+        vi: 'cần -o/--out (hoặc --dry-run để chỉ xem ước tính).',
+      })
     const file = typeof ctx.values.file === 'string' ? ctx.values.file : null
-    if (file && ctx.positionals.length > 0) throw new UsageError('give the text or --file, not both.')
-    if (perChapter && !file) throw new UsageError('--per-chapter needs a document given with --file.')
+    if (file && ctx.positionals.length > 0)
+      throw new UsageError({
+        en: 'give the text or --file, not both.',
+        vi: 'hãy đưa văn bản hoặc --file, không đưa cả hai.',
+      })
+    if (perChapter && !file)
+      throw new UsageError({
+        en: '--per-chapter needs a document given with --file.',
+        vi: '--per-chapter cần một tài liệu đưa bằng --file.',
+      })
     const speed = positiveNumberFlag(ctx.values.speed, 'speed')
     const maxSpendVnd = intFlag(ctx.values['max-spend'], 'max-spend', 1, Number.MAX_SAFE_INTEGER)
     const format = (typeof ctx.values.format === 'string' ? ctx.values.format : 'mp3') as TtsFormat
     if (!JOINABLE_FORMATS.includes(format))
-      throw new UsageError('--format must be mp3, wav or pcm: only those join into one file.')
+      throw new UsageError({
+        en: '--format must be mp3, wav or pcm: only those join into one file.',
+        vi: '--format phải là mp3, wav hoặc pcm: chỉ các định dạng đó nối được thành một tệp.',
+      })
     const language = cliLanguage(ctx.env)
-    const document = file ? await readDocumentFile(file, language) : null
+    const document = file ? await readDocumentFile(file) : null
     if (document) for (const line of noteLines(document, language)) ctx.stderr.write(`${line}\n`)
     const pieces = document && file ? document.chapters.map((c) => spokenChapter(c, file)) : null
     return withEndpoint(ctx, 'say', async (endpoint) => {
       const text = pieces ? pieces.join('\n\n') : ctx.positionals.join(' ')
-      if (text.trim() === '') throw new UsageError('there is no text to read.')
+      if (text.trim() === '')
+        throw new UsageError({ en: 'there is no text to read.', vi: 'không có chữ nào để đọc.' })
       const client = new TtsClient({ endpoint })
       const { model, rules, request, poorVietnamese } = await chooseRequest(client, text, {
         model: typeof ctx.values.model === 'string' ? ctx.values.model : undefined,
@@ -112,7 +157,9 @@ figure is not known.`,
       })
       if (poorVietnamese)
         ctx.stderr.write(
-          `warning: ${model} has English voices only and will mispronounce this Vietnamese text; 'loa voices --models' lists the others.\n`,
+          language === 'vi'
+            ? `cảnh báo: ${model} chỉ có giọng tiếng Anh và sẽ đọc sai văn bản tiếng Việt này; 'loa voices --models' liệt kê các mô hình khác.\n`
+            : `warning: ${model} has English voices only and will mispronounce this Vietnamese text; 'loa voices --models' lists the others.\n`,
         )
       const reading: Reading = {
         endpoint,
@@ -137,7 +184,10 @@ figure is not known.`,
         return printResult(ctx, estimate, () => renderEstimate(estimate, rules.freeCharsPerMonth))
       }
       if (maxSpendVnd !== undefined && rules.unitPriceVndPer1M === null)
-        throw new UsageError(`the service names no price for ${model}, so --max-spend cannot be kept.`)
+        throw new UsageError({
+          en: `the service names no price for ${model}, so --max-spend cannot be kept.`,
+          vi: `dịch vụ không cho biết giá của ${model}, nên không giữ được --max-spend.`,
+        })
       const estimate = estimateCostVnd(text, rules)
       ctx.stderr.write(
         `Reading ${formatCount(billableChars(text))} characters with ${model}` +

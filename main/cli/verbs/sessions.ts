@@ -14,9 +14,13 @@ const MAX_LIMIT = 100
 
 export const sessionsVerb: Verb = {
   name: 'sessions',
-  summary: 'realtime voice session history with duration and cost',
+  summary: {
+    en: 'realtime voice session history with duration and cost',
+    vi: 'lịch sử phiên giọng nói thời gian thực, với thời lượng và chi phí',
+  },
   usage: 'loa sessions [--limit N] [--json]',
-  help: `Lists your realtime voice sessions, newest first: when, model, status, how long, what it cost and
+  help: {
+    en: `Lists your realtime voice sessions, newest first: when, model, status, how long, what it cost and
 why it ended. A session still open shows its status without a total; an ended one whose total the
 service's answer does not show readably says "unknown".
 
@@ -25,6 +29,16 @@ Flags:
 
 With --json, prints {"sessions": [...], "hasMore"} as parsed from the service; a session's token is
 shown as "[redacted]".`,
+    vi: `Liệt kê các phiên giọng nói thời gian thực của bạn, mới nhất lên đầu: lúc nào, mô hình, trạng thái, kéo
+dài bao lâu, tốn bao nhiêu và vì sao kết thúc. Phiên còn mở hiện trạng thái mà không có tổng; phiên đã
+kết thúc mà câu trả lời của dịch vụ không cho đọc được tổng thì ghi "unknown" (không rõ).
+
+Tùy chọn:
+  --limit N   số phiên (1-${MAX_LIMIT}, mặc định ${DEFAULT_LIMIT})
+
+Với --json, in {"sessions": [...], "hasMore"} sau khi phân tích từ dịch vụ; token của phiên được hiện
+thành "[redacted]".`,
+  },
   options: { limit: { type: 'string' } },
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)

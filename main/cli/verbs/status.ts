@@ -35,13 +35,26 @@ export interface StatusReport {
 
 export const statusVerb: Verb = {
   name: 'status',
-  summary: 'account, balance, plan, pooled quota, savings and the last 7 calendar days',
+  summary: {
+    en: 'account, balance, plan, pooled quota, savings and the last 7 calendar days',
+    vi: 'tài khoản, số dư, gói, hạn mức dùng chung, tiền tiết kiệm và 7 ngày lịch gần nhất',
+  },
   usage: 'loa status [--json]',
-  help: `Shows the account behind the key: name and e-mail, balance (total, real, bonus), plan and expiry,
+  help: {
+    en: `Shows the account behind the key: name and e-mail, balance (total, real, bonus), plan and expiry,
 the pooled free quota, money saved, and the spend and tokens of the last 7 calendar days (the sum of\n/usage/daily, as the app's popup shows it).
 
 Reseller and internal accounts cannot read Account & Usage: loa status says so and exits 3.
 With --json, prints {"account", "stats", "week", "quota", "savings"} as the service sent them ("week"\nis /usage/daily?days=7).`,
+    vi: `Hiện tài khoản ứng với khóa: tên và e-mail, số dư (tổng, tiền thật, tiền thưởng), gói và ngày hết hạn,
+hạn mức miễn phí dùng chung, tiền đã tiết kiệm, cùng chi tiêu và số token của 7 ngày lịch gần nhất (tổng
+của /usage/daily, như cửa sổ nhỏ của ứng dụng hiện).
+
+Tài khoản đại lý và tài khoản nội bộ không đọc được Account & Usage: loa status nói rõ điều đó và thoát
+với mã 3.
+Với --json, in {"account", "stats", "week", "quota", "savings"} đúng như dịch vụ gửi ("week" là
+/usage/daily?days=7).`,
+  },
   options: {},
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)

@@ -42,10 +42,14 @@ export interface TalkReport {
 
 export const talkVerb: Verb = {
   name: 'talk',
-  summary: 'one push-to-talk voice turn from a WAV file; the answer is saved as WAV',
+  summary: {
+    en: 'one push-to-talk voice turn from a WAV file; the answer is saved as WAV',
+    vi: 'một lượt nhấn-để-nói từ tệp WAV; câu trả lời được lưu thành WAV',
+  },
   usage:
     'loa talk --model M (--in speech.wav | --text T) --out reply.wav [--fast] [--no-tools] [--voice V] [--instructions T] [--max-spend VND] [--over-budget] [--json]',
-  help: `Sends a recording to a realtime model as one push-to-talk turn and saves the spoken answer.
+  help: {
+    en: `Sends a recording to a realtime model as one push-to-talk turn and saves the spoken answer.
 The recording may have any sample rate and any number of channels: it is mixed down to mono and
 resampled to 16 kHz. It is sent in 20 ms frames in real time, as a microphone would; with --fast,
 as fast as the service accepts (up to ${FAST_BURST_MS / 1000} s ahead of real time, under its 2 s limit).
@@ -75,6 +79,37 @@ Flags:
                      service computes one (at least 50,000 VND)
   --over-budget      talk even though today's voice spending reached the daily budget set
                      in the Loa app (for this run only)`,
+    vi: `Gửi một bản ghi âm đến mô hình thời gian thực thành một lượt nhấn-để-nói và lưu câu trả lời bằng giọng
+nói. Bản ghi có thể có tần số lấy mẫu và số kênh bất kỳ: nó được trộn về mono và lấy mẫu lại ở 16 kHz.
+Nó được gửi theo khung 20 ms đúng thời gian thực, như micrô; với --fast, nhanh nhất dịch vụ nhận (đi
+trước thời gian thực tối đa ${FAST_BURST_MS / 1000} s, dưới giới hạn 2 s của dịch vụ).
+
+Với --text, văn bản được gửi thành một lượt gõ phím thay cho bản ghi âm, và câu trả lời bằng giọng nói
+được lưu như trên.
+
+Phiên khai báo các công cụ chỉ đọc của Loa (số dư, chi tiêu, mức dùng theo mô hình, hạn mức dùng chung,
+giá của một mô hình, mô hình giọng nói rẻ nhất): mô hình có thể gọi chúng, và mỗi lần gọi được in kèm kết
+quả (trong --json là toolCalls: [{name, arguments, result}], hoặc error thay cho result). --no-tools bỏ
+chúng đi.
+
+In những gì mô hình nghe và nói, chi phí, và các mốc thời gian: tạo phiên, kết nối, âm thanh trả lời
+đầu tiên sau khi đã gửi hết lượt, và cả lượt. Phiên được kết thúc (và tính tiền) trước khi loa thoát.
+Xem 'loa realtime-models' để biết mã các mô hình.
+
+Tùy chọn:
+  --model M          mã mô hình thời gian thực (bắt buộc)
+  --in FILE          bản ghi âm, WAV (cái này hoặc --text)
+  --text T           một lượt gõ phím thay cho bản ghi âm
+  --no-tools         không khai báo công cụ nào
+  --out FILE         nơi lưu câu trả lời, WAV 24 kHz mono 16-bit (bắt buộc)
+  --fast             không chờ theo thời gian thực khi gửi
+  --voice V          một trong các giọng của mô hình
+  --instructions T   lời nhắc hệ thống cho phiên
+  --max-spend VND    mức chi tối đa của phiên, tính bằng đồng chẵn; 0 = không giới hạn; bỏ trống thì
+                     dịch vụ tự tính một mức (ít nhất 50.000 VND)
+  --over-budget      vẫn nói dù chi tiêu giọng nói hôm nay đã chạm ngân sách ngày đặt trong ứng dụng
+                     Loa (chỉ cho lần chạy này)`,
+  },
   options: {
     model: { type: 'string' },
     in: { type: 'string' },

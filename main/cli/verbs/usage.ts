@@ -25,9 +25,13 @@ type View = { kind: 'recent'; limit: number } | { kind: 'daily'; days: number } 
 
 export const usageVerb: Verb = {
   name: 'usage',
-  summary: 'recent requests, cost per day, or cost per model',
+  summary: {
+    en: 'recent requests, cost per day, or cost per model',
+    vi: 'các yêu cầu gần đây, chi phí theo ngày, hoặc chi phí theo mô hình',
+  },
   usage: 'loa usage [--limit N | --days N | --by-model] [--json]',
-  help: `Without flags, lists the latest requests, newest sent first: when each was sent and when it
+  help: {
+    en: `Without flags, lists the latest requests, newest sent first: when each was sent and when it
 finished, the model, tokens (input, output, cache hits, reasoning), the cost after and before the plan
 discount, and the key source. Requests from before ${SENT_DATE_SINCE.slice(0, 10)} were recorded only when
 they finished, so their sending time shows as ${DASH}.
@@ -39,6 +43,19 @@ Flags:
 
 Only one of --limit, --days and --by-model may be given.
 With --json, prints the service's answer (/usage, /usage/daily or /usage/models) as parsed.`,
+    vi: `Không có tùy chọn thì liệt kê các yêu cầu mới nhất, gửi sau cùng lên đầu: lúc gửi và lúc xong, mô hình,
+số token (đầu vào, đầu ra, trúng bộ nhớ đệm, suy luận), chi phí sau và trước chiết khấu của gói, và nguồn
+của khóa. Yêu cầu trước ${SENT_DATE_SINCE.slice(0, 10)} chỉ được ghi lại khi đã xong, nên lúc gửi của
+chúng hiện là ${DASH}.
+
+Tùy chọn:
+  --limit N    số yêu cầu gần đây cần liệt kê, từ ${USAGE_LIMIT.min} đến ${USAGE_LIMIT.max} (mặc định ${DEFAULT_LIMIT})
+  --days N     thay vào đó, mỗi ngày một dòng trong N ngày gần nhất, từ ${USAGE_DAYS.min} đến ${USAGE_DAYS.max}: yêu cầu, token, chi phí
+  --by-model   thay vào đó, mỗi mô hình một dòng: yêu cầu, token, chi phí
+
+Chỉ được dùng một trong --limit, --days và --by-model.
+Với --json, in câu trả lời của dịch vụ (/usage, /usage/daily hoặc /usage/models) sau khi phân tích.`,
+  },
   options: {
     limit: { type: 'string' },
     days: { type: 'string' },

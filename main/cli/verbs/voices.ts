@@ -12,15 +12,28 @@ import { withEndpoint } from '../with-endpoint'
 
 export const voicesVerb: Verb = {
   name: 'voices',
-  summary: 'text-to-speech voices, or the speech models and their prices',
+  summary: {
+    en: 'text-to-speech voices, or the speech models and their prices',
+    vi: 'các giọng đọc văn bản, hoặc các mô hình giọng nói và giá của chúng',
+  },
   usage: 'loa voices [--model M] [--models] [--json]',
-  help: `Lists the voices of a speech model: id, name, language, gender and accent, with the model's
+  help: {
+    en: `Lists the voices of a speech model: id, name, language, gender and accent, with the model's
 default voice marked and the aliases it accepts. Without --model, the service's general voice list.
 
 With --models, lists the speech models instead: price per 1M characters in VND, input limit per request,
 formats and free allowance.
 
 With --json, prints what the service answered, as parsed.`,
+    vi: `Liệt kê các giọng của một mô hình giọng nói: mã, tên, ngôn ngữ, giới tính và giọng vùng miền, có đánh
+dấu giọng mặc định của mô hình và các tên khác nó nhận. Không có --model thì là danh sách giọng chung của
+dịch vụ.
+
+Với --models, liệt kê các mô hình giọng nói thay vào đó: giá theo 1M ký tự bằng VND, giới hạn đầu vào mỗi
+yêu cầu, các định dạng và phần miễn phí.
+
+Với --json, in câu trả lời của dịch vụ sau khi phân tích.`,
+  },
   options: { model: { type: 'string' }, models: { type: 'boolean' } },
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
