@@ -141,7 +141,7 @@ describe('the handover from audio events to the track', () => {
     t.sender.begin()
     t.speak(600)
     const dc = channel()
-    t.sender.attach(dc, encode, true)
+    t.sender.attach(dc, encode, 'new')
     // Main hands the press to the track once the pre-roll has left ...
     expect(t.live).toEqual([true])
     // ... and the page takes 140 ms to switch (its data channel drains first): those frames are events.
