@@ -29,10 +29,11 @@ export function profile(name: string): NetworkProfile {
 }
 
 /**
- * The profiles a run measures: all of them, or those named in `LOA_BENCH_PROFILES` (comma-separated,
- * e.g. `4g,wifi`), in the table's order.
+ * The profiles a run measures: all of them, or those named in `list` (the bench passes
+ * `LOA_BENCH_PROFILES`, comma-separated, e.g. `4g,wifi`), in the table's order. The list comes in as an
+ * argument: the renderer's tests share this module and have no `process`.
  */
-export function chosenProfiles(list = process.env['LOA_BENCH_PROFILES']): readonly NetworkProfile[] {
+export function chosenProfiles(list: string | undefined): readonly NetworkProfile[] {
   const names = (list ?? '')
     .split(',')
     .map((n) => n.trim())

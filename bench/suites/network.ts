@@ -79,7 +79,7 @@ export async function run(): Promise<SuiteReport> {
   const demo = await startDemoProcess()
   const demoPort = Number(new URL(demo.baseUrl).port)
   const results: Figure[] = []
-  const profiles = chosenProfiles()
+  const profiles = chosenProfiles(process.env['LOA_BENCH_PROFILES'])
   const measured = parts()
   try {
     for (const profile of profiles) {
