@@ -3,7 +3,6 @@
 // and reads the service events over SSE; the page carries the audio both ways and the model events on
 // the data channel. `transport: auto` picks WebRTC for Model R, its default.
 import { describe, expect, it } from 'vitest'
-import { DATA_CHANNEL_LEAD_MS } from '../../main/realtime/engine/turn-sender'
 import { loopCorrelation } from './support/correlate'
 import { holdTalk, pressTalk, status, until, voicePages, type VoicePage } from './support/voice-page'
 
@@ -98,12 +97,9 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     expect(
       loopCorrelation(pages.speech().samples, pages.speech().rateHz, pcm, heard?.sampleRateHz ?? 16_000),
     ).toBeGreaterThan(0.5)
-    // The track takes over once the words said before the link opened have left as events, which run at
-    // most DATA_CHANNEL_LEAD_MS ahead of real time: a link slower than that (a loaded machine) leaves the
-    // whole press on events, and the track carried nothing.
+    // Events go on until the page's track carries the microphone, so how the press divides between the two
+    // follows the machine's speed; what the service heard in all is bounded above.
     const onTrackMs = p.realtime.getSessionDebug(session?.id as string)?.rtp?.receivedMs ?? 0
-    const asEventsMs = ((heard?.receivedSamples ?? 0) * 1000) / 16_000 - onTrackMs
-    if (asEventsMs >= DATA_CHANNEL_LEAD_MS) expect(onTrackMs).toBe(0)
     // What the service took in on the track, the page sent: at least as many 20 ms packets (the page's
     // figures are read every half second, so the count is waited for).
     await until(
