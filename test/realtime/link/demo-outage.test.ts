@@ -2,33 +2,17 @@
 // and the real demo service: the Wi-Fi kind of outage, where packets vanish and TCP retransmits once the
 // link is back. The answer comes, the conversation is the same session, and the service holds every
 // sample of the user's speech, in order.
-import { afterEach, describe, expect, it } from 'vitest'
-import { profile } from '../../../bench/netem/profiles'
-import { startTcpProxy, type TcpProxy } from '../../../bench/netem/tcp-proxy'
-import { MODELS, received, sentSamples, speak, startRig, type DemoRig } from '../support/demo-engine'
+import { describe, expect, it } from 'vitest'
+import { MODELS, received, sentSamples, speak } from '../support/demo-engine'
+import { rigsBehindProxy } from '../support/rig-behind-proxy'
 
-let rig: DemoRig | null = null
-let proxy: TcpProxy | null = null
-afterEach(async () => {
-  await rig?.close()
-  await proxy?.close()
-  rig = proxy = null
-})
+const rigs = rigsBehindProxy()
 
 const OUTAGE_MS = 5_000
 
 describe.each(['model-r', 'live'] as const)('%s over wifi', (wire) => {
   it('a turn with a 5 s outage in the middle completes without losing the user’s speech', async () => {
-    let port = 0
-    const r = (rig = await startRig(MODELS[wire], {
-      rewriteUrl: (url) => url.replace(/:\d+\//, `:${port}/`),
-    }))
-    const p = (proxy = await startTcpProxy({
-      targetPort: Number(new URL(r.demo.baseUrl).port),
-      profile: profile('wifi'),
-      seed: 3,
-    }))
-    port = p.port
+    const { r, p } = await rigs.start(MODELS[wire], 'wifi', 3)
     r.engine.warm()
     const opened = await r.next('session')
 

@@ -3,18 +3,12 @@
 // resumed, its input buffer cleared and the press sent again from its start, so the committed turn holds
 // every sample of the press exactly once. Live-type has no clear: nothing is sent twice, and what is lost
 // is at most the audio not yet known to have arrived when the connection died.
-import { afterEach, describe, expect, it } from 'vitest'
-import { profile } from '../../../bench/netem/profiles'
-import { startTcpProxy, type TcpProxy } from '../../../bench/netem/tcp-proxy'
-import { MODELS, received, speak, startRig, type DemoRig, type SocketLog } from '../support/demo-engine'
+import { describe, expect, it } from 'vitest'
+import { concat } from '../../demo/realtime/client'
+import { MODELS, received, speak, type DemoRig, type SocketLog } from '../support/demo-engine'
+import { rigsBehindProxy } from '../support/rig-behind-proxy'
 
-let rig: DemoRig | null = null
-let proxy: TcpProxy | null = null
-afterEach(async () => {
-  await rig?.close()
-  await proxy?.close()
-  rig = proxy = null
-})
+const rigs = rigsBehindProxy()
 
 const OUTAGE_MS = 5_000
 /** The press goes on past the outage, long enough for the session to be resumed before key-up. */
@@ -45,30 +39,14 @@ function audioOf(log: SocketLog, from: (f: Frame) => boolean = () => false): Int
       const bytes = Buffer.from(b, 'base64')
       return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2)
     })
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
+  return concat(...parts)
 }
 
 async function pressThroughReset(
   wire: keyof typeof MODELS,
   variant: 'default' | 'alt',
 ): Promise<{ r: DemoRig; sessionId: string; capturedAt16k: number }> {
-  let port = 0
-  const r = (rig = await startRig(MODELS[wire], {
-    variant,
-    rewriteUrl: (url) => url.replace(/:\d+\//, `:${port}/`),
-  }))
-  const p = (proxy = await startTcpProxy({
-    targetPort: Number(new URL(r.demo.baseUrl).port),
-    profile: profile('wifi'),
-    seed: 5,
-  }))
-  port = p.port
+  const { r, p } = await rigs.start(MODELS[wire], 'wifi', 5, { variant })
   r.engine.warm()
   const opened = await r.next('session')
   r.engine.press()
