@@ -23,14 +23,33 @@ export interface Reading {
   stderr: TextOut
 }
 
-/** What a document may still spend, across all its files. */
+/**
+ * What a document may still spend, across all its files. `freeCharsLeft`: the model's monthly free
+ * allowance left as the reading starts (0 when the model has none or the month's use is unknown, so the
+ * limit is kept even then); each chunk read uses it up before it costs anything.
+ */
 export class SpendLimit {
   spentVnd = 0
-  constructor(readonly maxVnd: number) {}
+  constructor(
+    readonly maxVnd: number,
+    public freeCharsLeft = 0,
+  ) {}
 
   /** Whether a chunk of this price may be sent after what is spent already (`more`: spent in this file). */
   fits(priceVnd: number, more = 0): boolean {
     return this.spentVnd + more + priceVnd <= this.maxVnd
+  }
+
+  /** A chunk's price once `readChars` more characters of this file have used the allowance. */
+  priceOf(text: string, rules: TtsRules, readChars = 0): number {
+    const free = Math.max(0, this.freeCharsLeft - readChars)
+    return estimateCostVnd(text, rules, free) ?? Number.POSITIVE_INFINITY
+  }
+
+  /** A file is read: what it spent and the characters it took from the allowance count from now on. */
+  add(costVnd: number, chars: number): void {
+    this.spentVnd += costVnd
+    this.freeCharsLeft = Math.max(0, this.freeCharsLeft - chars)
   }
 }
 
@@ -87,14 +106,15 @@ export async function readInto(
         `chunk ${p.chunksDone}/${p.chunkCount}: ${formatCount(p.charsDone)}/${formatCount(p.charsTotal)} characters, ${formatVnd(p.spentVnd)}\n`,
       )
       const next = job.chunks.find((c) => c.audio === null)
-      if (limit && next && !limit.fits(priceOf(next.text, reading.rules), p.spentVnd)) job.cancel()
+      if (limit && next && !limit.fits(limit.priceOf(next.text, reading.rules, charsUsed(job)), p.spentVnd))
+        job.cancel()
     },
     // Under a limit, one chunk at a time: a second in flight could pass it before the first is priced.
     limit ? 1 : undefined,
   )
   const first = job.chunks[0]
   const stopped =
-    limit !== null && first !== undefined && !limit.fits(priceOf(first.text, reading.rules))
+    limit !== null && first !== undefined && !limit.fits(limit.priceOf(first.text, reading.rules))
       ? job.chunks
       : await job.run().catch((err: unknown) => {
           if (err instanceof SpeechJobError && err.code === 'SPEECH_JOB_CANCELLED') return job.chunks
@@ -111,7 +131,7 @@ export async function readInto(
     complete: done.length === stopped.length,
     share: job.progress.charsTotal === 0 ? 1 : job.progress.charsDone / job.progress.charsTotal,
   }
-  if (limit) limit.spentVnd += saved.costVnd
+  limit?.add(saved.costVnd, charsUsed(job))
   if (done.length === 0) return saved
   const audio = joinAudio(
     done.map((c) => c.audio?.bytes ?? new Uint8Array()),
@@ -124,9 +144,9 @@ export async function readInto(
   return { ...saved, seconds: ms === null ? null : Math.round(ms / 100) / 10 }
 }
 
-/** A chunk's price before any free allowance: the limit is kept even where the allowance is unknown. */
-function priceOf(text: string, rules: TtsRules): number {
-  return estimateCostVnd(text, rules) ?? Number.POSITIVE_INFINITY
+/** Characters the service has counted: chunks made, and any charged whose answer was lost. */
+function charsUsed(job: SpeechJob): number {
+  return job.chunks.reduce((n, c) => (c.audio !== null || c.costVnd !== null ? n + c.chars : n), 0)
 }
 
 function safeDuration(bytes: Uint8Array, format: TtsFormat, sampleRateHz: number | undefined): number | null {

@@ -144,4 +144,38 @@ describe('loa say --file (process)', { timeout: 60_000 }, () => {
     const wav = readWav(new Uint8Array(await readFile(out)))
     expect(wav.samples.length / wav.channels / wav.sampleRateHz).toBeCloseTo(report.seconds ?? 0, 0)
   })
+
+  it("takes the month's free characters off --max-spend: a Classic reading within them costs nothing and goes on", async () => {
+    const text = `${PARAGRAPH_1} ${PARAGRAPH_2} ${PARAGRAPH_3} `.repeat(50)
+    const file = join(dir, 'classic.txt')
+    await writeFile(file, text)
+    const classic = ['--model', 'google/standard', '--voice', 'vi-VN-Standard-A', '--format', 'mp3']
+    const dry = await loaWith(demo, 'free', ['say', '--file', file, ...classic, '--dry-run', '--json'])
+    const estimate = JSON.parse(dry.stdout) as { chunks: number; characters: number; freeCharacters: number }
+    expect(estimate.chunks).toBeGreaterThanOrEqual(2)
+    expect(estimate.freeCharacters).toBe(estimate.characters)
+    const acct = () => demo.context.accounts.find((a) => a.label === 'free') as SeededAccount
+    const charges = () => demo.context.ledger.records(acct()).filter((r) => r.model === 'google/standard')
+    const before = charges().length
+    // 1 ₫ is below any chunk's full price: only the allowance lets the reading go on, to its end.
+    const run = await loaWith(demo, 'free', [
+      'say',
+      '--file',
+      file,
+      ...classic,
+      '--max-spend',
+      '1',
+      '-o',
+      join(dir, 'classic.mp3'),
+      '--json',
+    ])
+    expect(run.stderr).not.toMatch(/--max-spend/)
+    expect(run.code).toBe(EXIT.ok)
+    const report = JSON.parse(run.stdout) as SayReport
+    expect(report.stoppedAtLimit).toBe(false)
+    expect(report.chunks).toBe(estimate.chunks)
+    const made = charges().slice(before)
+    expect(made).toHaveLength(estimate.chunks)
+    expect(made.every((r) => r.costVND === 0)).toBe(true)
+  })
 })

@@ -61,8 +61,8 @@ Flags:
                   by its extension; its chapters are read in order, each heading first
   --per-chapter   one file per chapter, NN-title.mp3, in the folder given with -o
   --max-spend VND the most this reading may spend, in whole dong: a chunk is sent only while its price
-                  still fits; the reading stops before the first that would pass it, keeps what was
-                  made and exits 1 saying how far it got
+                  (after the month's free characters left) still fits; the reading stops before the
+                  first that would pass it, keeps what was made and exits 1 saying how far it got
   --model M       speech model (default: the first this key may use that reads Vietnamese, as in the
                   app's Reader); see 'loa voices --models'
   --voice V       the model's voice (default: one in the text's language, Vietnamese first); see
@@ -85,8 +85,8 @@ Tùy chọn:
                   phần mở rộng của tệp; các chương được đọc theo thứ tự, mỗi chương đọc tiêu đề trước
   --per-chapter   mỗi chương một tệp, NN-title.mp3, trong thư mục cho bởi -o
   --max-spend VND số tiền tối đa lần đọc này được tiêu, tính bằng đồng chẵn: một đoạn chỉ được gửi khi giá
-                  của nó còn vừa; lần đọc dừng trước đoạn đầu tiên sẽ vượt mức, giữ lại phần đã làm và
-                  thoát với mã 1, nói rõ đã đọc đến đâu
+                  của nó (sau số ký tự miễn phí còn lại trong tháng) còn vừa; lần đọc dừng trước đoạn
+                  đầu tiên sẽ vượt mức, giữ lại phần đã làm và thoát với mã 1, nói rõ đã đọc đến đâu
   --model M       mô hình giọng nói (mặc định: mô hình đầu tiên khóa này dùng được mà đọc được tiếng
                   Việt, như trong phần Đọc văn bản của ứng dụng); xem 'loa voices --models'
   --voice V       giọng của mô hình (mặc định: một giọng theo ngôn ngữ của văn bản, tiếng Việt trước);
@@ -193,7 +193,13 @@ null ở chỗ không biết con số.`,
         `Reading ${formatCount(billableChars(text))} characters with ${model}` +
           (estimate === null ? '.\n' : `, about ${formatVnd(estimate)}.\n`),
       )
-      const limit = maxSpendVnd === undefined ? null : new SpendLimit(maxSpendVnd)
+      const limit =
+        maxSpendVnd === undefined
+          ? null
+          : new SpendLimit(
+              maxSpendVnd,
+              (await freeLeftThisMonth(endpoint, model, rules.freeCharsPerMonth)) ?? 0,
+            )
       const targets =
         perChapter && document && pieces
           ? await chapterTargets(
