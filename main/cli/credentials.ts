@@ -48,40 +48,70 @@ export function appConfigDir(
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), PRODUCT_NAME)
 }
 
-const BASE_URL_HINT = 'give the gateway address as https://host[/path] (http:// only for this machine).'
+const BASE_URL_HINT = {
+  en: 'give the gateway address as https://host[/path] (http:// only for this machine).',
+  vi: 'đưa địa chỉ gateway dạng https://host[/path] (http:// chỉ cho chính máy này).',
+}
 
 export async function resolveCredentials(global: GlobalOptions, deps: CredentialDeps): Promise<Credentials> {
   const dir = appConfigDir(deps.env, deps.platform, deps.homeDir)
   const rawBaseUrl = global.baseUrl ?? (await savedBaseUrl(dir))
   if (global.key !== undefined) {
     if (rawBaseUrl === undefined) {
-      throw new CliFailure('no gateway address for the key.', EXIT.usage, 'no_base_url', HINTS.passBaseUrl)
+      throw new CliFailure(
+        { en: 'no gateway address for the key.', vi: 'không có địa chỉ gateway cho khóa.' },
+        EXIT.usage,
+        'no_base_url',
+        HINTS.passBaseUrl,
+      )
     }
     return { endpoint: { baseUrl: checkBaseUrl(rawBaseUrl), key: global.key }, keySource: 'option' }
   }
-  if (rawBaseUrl === undefined) throw new CliFailure('no API key.', EXIT.auth, 'no_key', HINTS.passKey)
+  if (rawBaseUrl === undefined)
+    throw new CliFailure({ en: 'no API key.', vi: 'không có khóa API.' }, EXIT.auth, 'no_key', HINTS.passKey)
   const baseUrl = checkBaseUrl(rawBaseUrl)
   const account = accountFor(baseUrl)
   const { key, keychainProblem } = await keychainKey(baseUrl, deps.loadKeytar ?? loadKeytar)
   if (key) return { endpoint: { baseUrl, key }, keySource: 'keychain' }
   if (await hasSealedKey(dir, [account, legacyAccountFor(baseUrl)])) {
     throw new CliFailure(
-      `the Loa app saved the key for ${account} with its own encryption (Electron safeStorage), which only ` +
-        'the app can read.',
+      {
+        en:
+          `the Loa app saved the key for ${account} with its own encryption (Electron safeStorage), which only ` +
+          'the app can read.',
+        vi:
+          `ứng dụng Loa đã lưu khóa cho ${account} bằng cách mã hóa riêng của nó (Electron safeStorage), ` +
+          'chỉ ứng dụng đọc được.',
+      },
       EXIT.auth,
       'no_key',
-      'pass --key KEY or set LOA_API_KEY.',
+      { en: 'pass --key KEY or set LOA_API_KEY.', vi: 'đưa --key KEY hoặc đặt LOA_API_KEY.' },
     )
   }
-  const why = keychainProblem ? ` (the system keychain could not be read: ${keychainProblem})` : ''
-  throw new CliFailure(`no API key for ${account}${why}.`, EXIT.auth, 'no_key', HINTS.passKey)
+  const why = keychainProblem
+    ? {
+        en: ` (the system keychain could not be read: ${keychainProblem})`,
+        vi: ` (không đọc được kho khóa của hệ thống: ${keychainProblem})`,
+      }
+    : { en: '', vi: '' }
+  throw new CliFailure(
+    { en: `no API key for ${account}${why.en}.`, vi: `không có khóa API cho ${account}${why.vi}.` },
+    EXIT.auth,
+    'no_key',
+    HINTS.passKey,
+  )
 }
 
 /** The gateway `loa login` and `loa logout` act for: --base-url, else LOA_BASE_URL, else the app's settings. */
 export async function resolveBaseUrl(global: GlobalOptions, deps: CredentialDeps): Promise<string> {
   const raw = global.baseUrl ?? (await savedBaseUrl(appConfigDir(deps.env, deps.platform, deps.homeDir)))
   if (raw === undefined) {
-    throw new CliFailure('no gateway address.', EXIT.usage, 'no_base_url', HINTS.passBaseUrl)
+    throw new CliFailure(
+      { en: 'no gateway address.', vi: 'không có địa chỉ gateway.' },
+      EXIT.usage,
+      'no_base_url',
+      HINTS.passBaseUrl,
+    )
   }
   return checkBaseUrl(raw)
 }
@@ -134,7 +164,10 @@ export function checkBaseUrl(value: string): string {
     return checkGatewayUrl(value)
   } catch (err) {
     if (!(err instanceof EndpointRuleError)) throw err
-    const hint = err.suggestion === null ? BASE_URL_HINT : `use ${err.suggestion} instead.`
+    const hint =
+      err.suggestion === null
+        ? BASE_URL_HINT
+        : { en: `use ${err.suggestion} instead.`, vi: `hãy dùng ${err.suggestion}.` }
     throw new CliFailure(lowerFirst(err.message), EXIT.usage, 'bad_base_url', hint)
   }
 }

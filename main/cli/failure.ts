@@ -8,23 +8,43 @@ import { TransportError } from '../realtime/transports/transport'
 import { terminationCause } from '../realtime/link/termination-policy'
 import { EXIT, type ExitCode } from './exit-codes'
 import { HINTS, hintForServiceCode, rateLimitHint, usageHint, type CliErrorCode } from './failure-codes'
+import type { Language } from '../../preload/contract'
 import type { Said, Words } from './language'
 import { UsageError } from './verb'
+
+/** A text in each language, or one that reads the same in both (a path, a server's own words). */
+export type Text = string | Words
+
+const inLanguage = (text: Text, language: Language): string =>
+  typeof text === 'string' ? text : text[language]
 
 /** A failure the CLI has already put into words. */
 export class CliFailure extends Error {
   override name = 'CliFailure'
+  /** The English hint, as --json carries it. */
+  readonly hint: string | null
+  /** The message and hint in each language, for stderr; `message` and `hint` are the English ones. */
+  readonly words: Words<Said>
 
   constructor(
-    message: string,
+    message: Text,
     readonly exitCode: ExitCode,
     readonly code: CliErrorCode,
-    readonly hint: string | null = null,
-    /** The message and hint in each language, for stderr; `message` and `hint` are the English ones. */
-    readonly words?: Words<Said>,
+    hint: Text | null = null,
   ) {
-    super(message)
+    super(inLanguage(message, 'en'))
+    this.hint = hint === null ? null : inLanguage(hint, 'en')
+    this.words = saidIn(message, hint)
   }
+}
+
+/** A failure's message and hint, each language's from the texts. */
+function saidIn(message: Text, hint: Text | null): Words<Said> {
+  const said = (language: Language): Said => ({
+    message: inLanguage(message, language),
+    hint: hint === null ? null : inLanguage(hint, language),
+  })
+  return { en: said('en'), vi: said('vi') }
 }
 
 export interface Failure {
@@ -38,11 +58,8 @@ export interface Failure {
   /** ` (HTTP 401, request req_1)` for the human line; '' when the service gave neither. */
   trace: string
   exitCode: ExitCode
-  /**
-   * What stderr says in each language, where the failure has words in Vietnamese; `message` and `hint`,
-   * which the --json object carries, stay English in every locale.
-   */
-  words?: Words<Said>
+  /** What stderr says in each language; `message` and `hint`, which --json carries, stay English. */
+  words: Words<Said>
 }
 
 /** `verbName` names the verb whose flags the hint of a usage error points at. */
@@ -50,27 +67,35 @@ export function describeFailure(err: unknown, verbName: string | null = null): F
   const local = { requestId: null, trace: '' }
   if (err instanceof UsageError) {
     const hint = usageHint(verbName)
-    const words = {
-      en: { message: err.message, hint: hint.en },
-      vi: { message: err.words?.vi ?? err.message, hint: hint.vi },
-    }
-    return { ...local, code: 'usage', message: err.message, hint: hint.en, exitCode: EXIT.usage, words }
+    const message = { en: err.message, vi: err.words?.vi ?? err.message }
+    return described(local, 'usage', message, hint, EXIT.usage)
   }
   if (err instanceof CliFailure) {
     const { code, message, hint, exitCode, words } = err
-    return { ...local, code, message, hint, exitCode, ...(words ? { words } : {}) }
+    return { ...local, code, message, hint, exitCode, words }
   }
   if (!(err instanceof AppError)) {
-    return {
-      ...local,
-      code: 'failure',
-      message: `unexpected failure: ${err instanceof Error ? err.message : String(err)}`,
-      hint: null,
-      exitCode: EXIT.failure,
-    }
+    const said = err instanceof Error ? err.message : String(err)
+    const message = { en: `unexpected failure: ${said}`, vi: `lỗi ngoài dự kiến: ${said}` }
+    return described(local, 'failure', message, null, EXIT.failure)
   }
   return describeAppError(err, verbName)
 }
+
+/** A Failure from its texts: English where --json reads them, each language's on stderr. */
+function described(
+  known: Pick<Failure, 'requestId' | 'trace'>,
+  code: string,
+  message: Text,
+  hint: Text | null,
+  exitCode: ExitCode,
+): Failure {
+  const en = saidIn(message, hint).en
+  return { ...known, code, message: en.message, hint: en.hint, exitCode, words: saidIn(message, hint) }
+}
+
+/** `lead: said` in each language: what loa makes of the failure, then the words it came with. */
+const led = (lead: Words, said: string): Words => ({ en: `${lead.en}: ${said}`, vi: `${lead.vi}: ${said}` })
 
 function describeAppError(err: AppError, verbName: string | null): Failure {
   const answer = serviceAnswer(err)
@@ -85,85 +110,103 @@ function describeAppError(err: AppError, verbName: string | null): Failure {
     answer.status === 402 ||
     answer.code === 'insufficient_balance'
   ) {
-    return {
-      ...known,
-      code: codeOr('insufficient_balance'),
-      message: `not enough balance in the wallet: ${said}`,
-      hint: HINTS.topUp,
-      exitCode: EXIT.failure,
-    }
+    const lead = { en: 'not enough balance in the wallet', vi: 'ví không đủ tiền' }
+    return described(known, codeOr('insufficient_balance'), led(lead, said), HINTS.topUp, EXIT.failure)
   }
   // The spec sets no length for `instructions`; a service that refuses them as too long says so with this
   // code (the demo: over 16,384 characters). The only flag that sends them is `talk --instructions`.
   if (answer.code === 'instructions_too_long') {
-    return {
-      ...known,
-      code: 'instructions_too_long',
-      message: `the instructions are too long for the service: ${said}`,
-      hint: HINTS.instructionsTooLong,
-      exitCode: EXIT.failure,
+    const lead = {
+      en: 'the instructions are too long for the service',
+      vi: 'phần hướng dẫn (--instructions) quá dài đối với dịch vụ',
     }
+    return described(known, 'instructions_too_long', led(lead, said), HINTS.instructionsTooLong, EXIT.failure)
   }
   // A session cut at its spending cap (`session.terminated`, realtime-api.md "Events"): the cap is the
   // user's own, so the way on is to raise it, not to wait. Read leniently, as the engine reads it.
   if (answer.code !== null && terminationCause(answer.code) === 'spend_cap') {
-    return {
-      ...known,
-      code: answer.code,
-      message: `the session reached its spending cap: ${said}`,
-      hint: HINTS.raiseCap,
-      exitCode: EXIT.failure,
-    }
+    const lead = { en: 'the session reached its spending cap', vi: 'phiên đã chạm mức chi tối đa' }
+    return described(known, answer.code, led(lead, said), HINTS.raiseCap, EXIT.failure)
   }
-  const failure = (code: string, message: string, hint: string | null, exitCode: ExitCode): Failure => ({
-    ...known,
-    code,
-    message,
-    hint: serviceHint ?? hint,
-    exitCode,
-  })
+  const failure = (code: string, message: Text, hint: Text | null, exitCode: ExitCode): Failure =>
+    described(known, code, message, serviceHint ?? hint, exitCode)
   switch (err.kind) {
-    case 'auth':
-      return failure(codeOr('auth'), `the service refused the key: ${said}`, HINTS.checkKey, EXIT.auth)
-    case 'forbidden':
-      return failure(codeOr('forbidden'), said, HINTS.forbidden, EXIT.auth)
-    case 'account_locked':
-      return failure(codeOr('account_locked'), said, HINTS.locked, EXIT.auth)
-    case 'blocked':
-      return failure('edge_blocked', said, HINTS.edgeBlocked, EXIT.auth)
+    case 'auth': {
+      const lead = { en: 'the service refused the key', vi: 'dịch vụ từ chối khóa' }
+      return failure(codeOr('auth'), led(lead, said), HINTS.checkKey, EXIT.auth)
+    }
+    case 'forbidden': {
+      return failure(
+        codeOr('forbidden'),
+        { en: said, vi: `không được phép: ${said}` },
+        HINTS.forbidden,
+        EXIT.auth,
+      )
+    }
+    case 'account_locked': {
+      return failure(
+        codeOr('account_locked'),
+        { en: said, vi: `tài khoản đang bị khóa: ${said}` },
+        HINTS.locked,
+        EXIT.auth,
+      )
+    }
+    case 'blocked': {
+      return failure(
+        'edge_blocked',
+        { en: said, vi: `bị chặn trước khi tới gateway: ${said}` },
+        HINTS.edgeBlocked,
+        EXIT.auth,
+      )
+    }
     case 'rate_limit':
       return failure(
         codeOr('rate_limited'),
-        'rate-limited by the service.',
+        { en: 'rate-limited by the service.', vi: 'dịch vụ đang giới hạn số yêu cầu.' },
         rateLimitHint(err.retryAfterMs),
         EXIT.rateLimited,
       )
-    case 'network':
-      return failure('network', withDetail(said, networkCode(err)), HINTS.network, EXIT.network)
-    case 'server':
+    case 'network': {
+      const detail = withDetail(said, networkCode(err))
       return failure(
-        codeOr('server'),
-        `the service failed: ${said}`,
-        answer.requestId === null
-          ? 'try again in a moment.'
-          : 'try again in a moment; if it keeps failing, quote the request id to support.',
+        'network',
+        { en: detail, vi: `không liên lạc được với gateway: ${detail}` },
+        HINTS.network,
+        EXIT.network,
+      )
+    }
+    case 'server': {
+      const lead = { en: 'the service failed', vi: 'dịch vụ gặp lỗi' }
+      const hint = answer.requestId === null ? HINTS.tryAgain : HINTS.tryAgainQuote
+      return failure(codeOr('server'), led(lead, said), hint, EXIT.failure)
+    }
+    case 'not_found':
+      return failure(
+        codeOr('not_found'),
+        { en: said, vi: `không tìm thấy: ${said}` },
+        HINTS.notFound,
         EXIT.failure,
       )
-    case 'not_found':
-      return failure(codeOr('not_found'), said, HINTS.notFound, EXIT.failure)
-    case 'invalid_input':
+    case 'invalid_input': {
+      const usage = usageHint(verbName)
       return failure(
         codeOr('invalid_request'),
-        said,
-        `check the values given; ${usageHint(verbName).en}`,
+        { en: said, vi: `giá trị bị từ chối: ${said}` },
+        { en: `check the values given; ${usage.en}`, vi: `kiểm tra các giá trị đã đưa; ${usage.vi}` },
         EXIT.failure,
       )
+    }
     case 'protocol':
-      return failure(codeOr('invalid_response'), said, HINTS.invalidResponse, EXIT.failure)
+      return failure(
+        codeOr('invalid_response'),
+        { en: said, vi: `dịch vụ trả lời điều loa không đọc được: ${said}` },
+        HINTS.invalidResponse,
+        EXIT.failure,
+      )
     case 'storage':
-      return failure(codeOr('file'), said, HINTS.file, EXIT.failure)
+      return failure(codeOr('file'), { en: said, vi: `lỗi tệp: ${said}` }, HINTS.file, EXIT.failure)
     default:
-      return failure(codeOr('failure'), said, null, EXIT.failure)
+      return failure(codeOr('failure'), { en: said, vi: `thất bại: ${said}` }, null, EXIT.failure)
   }
 }
 

@@ -6,9 +6,14 @@ import { SERVICE_NAME } from '../secrets/secret-store'
 import { EXIT } from './exit-codes'
 import { CliFailure } from './failure'
 
-const NO_KEYCHAIN_HINT =
-  'unlock or install a keychain (on Linux the Secret Service: GNOME Keyring or KWallet), or give the key to ' +
-  'each command in LOA_API_KEY.'
+const NO_KEYCHAIN_HINT = {
+  en:
+    'unlock or install a keychain (on Linux the Secret Service: GNOME Keyring or KWallet), or give the key to ' +
+    'each command in LOA_API_KEY.',
+  vi:
+    'mở khóa hoặc cài một kho khóa (trên Linux là Secret Service: GNOME Keyring hoặc KWallet), hoặc đưa khóa ' +
+    'cho từng lệnh qua LOA_API_KEY.',
+}
 
 /** The keychain store, checked to answer; a CliFailure (`no_keychain`, exit 1) when there is none. */
 export async function openKeychain(
@@ -27,7 +32,10 @@ export async function openKeychain(
 
 export function noKeychain(why: string): CliFailure {
   return new CliFailure(
-    `no system keychain can store the key here (${why}).`,
+    {
+      en: `no system keychain can store the key here (${why}).`,
+      vi: `ở đây không có kho khóa hệ thống nào lưu được khóa (${why}).`,
+    },
     EXIT.failure,
     'no_keychain',
     NO_KEYCHAIN_HINT,

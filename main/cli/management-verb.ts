@@ -1,6 +1,7 @@
 // What the management verbs (status, usage, models) share: find the gateway and key, build one client,
 // run the verb's work, and turn any failure into words on stderr (one JSON object on stdout with --json) and
 // an exit code.
+import type { Language } from '../../preload/contract'
 import { GatewayError } from '../api/gateway-error'
 import { gatewayJson, type GatewayEndpoint } from '../api/http'
 import { ManagementClient } from '../api/management/client'
@@ -9,10 +10,19 @@ import { EXIT, type ExitCode } from './exit-codes'
 import { describeFailure } from './failure'
 import { waitSeconds } from './failure-codes'
 import { failureOut, printFailure } from './failure-output'
+import { cliLanguage, type Said, type Words } from './language'
 import type { TextOut, VerbContext } from './verb'
 
-const NOT_FOR_THIS_ACCOUNT = 'Account & Usage is not available to this account (reseller or internal).'
-const CATALOG_STILL_WORKS = "'loa models' still works: the catalog is open to this key."
+const NOT_FOR_THIS_ACCOUNT: Words<Said> = {
+  en: {
+    message: 'Account & Usage is not available to this account (reseller or internal).',
+    hint: "'loa models' still works: the catalog is open to this key.",
+  },
+  vi: {
+    message: 'Tài khoản & Mức dùng không dành cho tài khoản này (đại lý hoặc nội bộ).',
+    hint: "'loa models' vẫn dùng được: danh mục mở cho khóa này.",
+  },
+}
 
 export async function runManagementVerb(
   ctx: VerbContext,
@@ -24,7 +34,10 @@ export async function runManagementVerb(
     const { endpoint } = await resolveCredentials(ctx.global, { env: ctx.env })
     key = endpoint.key
     await work(
-      new ManagementClient({ endpoint, transport: noticeRateLimits(endpoint, ctx.stderr, verbName) }),
+      new ManagementClient({
+        endpoint,
+        transport: noticeRateLimits(endpoint, ctx.stderr, verbName, cliLanguage(ctx.env)),
+      }),
     )
     return EXIT.ok
   } catch (err) {
@@ -32,7 +45,7 @@ export async function runManagementVerb(
     const forbidden = err instanceof GatewayError && err.kind === 'forbidden'
     return printFailure(
       failureOut(ctx),
-      forbidden ? { ...failure, message: NOT_FOR_THIS_ACCOUNT, hint: CATALOG_STILL_WORKS } : failure,
+      forbidden ? { ...failure, ...NOT_FOR_THIS_ACCOUNT.en, words: NOT_FOR_THIS_ACCOUNT } : failure,
       { verbName, key },
     )
   }
@@ -46,6 +59,7 @@ function noticeRateLimits(
   endpoint: GatewayEndpoint,
   stderr: TextOut,
   verbName: string,
+  language: Language,
 ): (path: string, query: Record<string, number> | undefined) => Promise<unknown> {
   let told = false
   return async (path, query) => {
@@ -55,8 +69,11 @@ function noticeRateLimits(
       if (!told && err instanceof GatewayError && err.kind === 'rate_limit') {
         told = true
         const seconds = waitSeconds(err.retryAfterMs)
-        const wait = seconds === undefined ? 'waiting a minute' : `waiting ${seconds} s`
-        stderr.write(`loa ${verbName}: rate-limited by the service; ${wait} before one more try.\n`)
+        stderr.write(
+          language === 'vi'
+            ? `loa ${verbName}: dịch vụ đang giới hạn số yêu cầu; chờ ${seconds === undefined ? 'một phút' : `${seconds} giây`} rồi thử thêm một lần.\n`
+            : `loa ${verbName}: rate-limited by the service; ${seconds === undefined ? 'waiting a minute' : `waiting ${seconds} s`} before one more try.\n`,
+        )
       }
       throw err
     }

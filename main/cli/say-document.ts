@@ -46,7 +46,10 @@ function unreadable(path: string, cause: unknown): never {
 }
 
 function refusal(words: Words<{ message: string; hint: string }>): CliFailure {
-  return new CliFailure(words.en.message, EXIT.usage, 'file', words.en.hint, words)
+  return new CliFailure({ en: words.en.message, vi: words.vi.message }, EXIT.usage, 'file', {
+    en: words.en.hint,
+    vi: words.vi.hint,
+  })
 }
 
 function inBoth<T>(say: (language: Language) => T): Words<T> {

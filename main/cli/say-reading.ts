@@ -13,6 +13,7 @@ import { AppError } from '../errors'
 import { durationMs, joinAudio } from '../tts/audio-join'
 import { SpeechJob, SpeechJobError, type SpeechProgress } from '../tts/speech-job'
 import { formatCount, formatVnd } from './format'
+import type { Language } from '../../preload/contract'
 import type { TextOut } from './verb'
 
 export interface Reading {
@@ -21,6 +22,8 @@ export interface Reading {
   request: Omit<SpeechRequest, 'input'> & { responseFormat: TtsFormat }
   rules: TtsRules
   stderr: TextOut
+  /** The language of the progress lines on stderr. */
+  language: Language
 }
 
 /**
@@ -102,8 +105,11 @@ export async function readInto(
     reading,
     text,
     (p) => {
+      const counts = `${p.chunksDone}/${p.chunkCount}: ${formatCount(p.charsDone)}/${formatCount(p.charsTotal)}`
       reading.stderr.write(
-        `chunk ${p.chunksDone}/${p.chunkCount}: ${formatCount(p.charsDone)}/${formatCount(p.charsTotal)} characters, ${formatVnd(p.spentVnd)}\n`,
+        reading.language === 'vi'
+          ? `đoạn ${counts} ký tự, ${formatVnd(p.spentVnd)}\n`
+          : `chunk ${counts} characters, ${formatVnd(p.spentVnd)}\n`,
       )
       const next = job.chunks.find((c) => c.audio === null)
       if (limit && next && !limit.fits(limit.priceOf(next.text, reading.rules, charsUsed(job)), p.spentVnd))

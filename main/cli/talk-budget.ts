@@ -22,8 +22,14 @@ export async function checkTalkBudget(env: NodeJS.ProcessEnv, overBudget: boolea
   const s = day.status(budgetVnd)
   if (budgetVnd !== null && !overBudget && !day.mayStart(budgetVnd)) {
     throw new CliFailure(
-      `today's voice spending, ${s.atLeast ? 'at least ' : ''}${formatVnd(s.spentVnd)}, has reached the ` +
-        `daily budget of ${formatVnd(budgetVnd)} set in the Loa app.`,
+      {
+        en:
+          `today's voice spending, ${s.atLeast ? 'at least ' : ''}${formatVnd(s.spentVnd)}, has reached the ` +
+          `daily budget of ${formatVnd(budgetVnd)} set in the Loa app.`,
+        vi:
+          `chi tiêu cho trò chuyện hôm nay, ${s.atLeast ? 'ít nhất ' : ''}${formatVnd(s.spentVnd)}, đã chạm ` +
+          `ngân sách mỗi ngày ${formatVnd(budgetVnd)} đặt trong ứng dụng Loa.`,
+      },
       EXIT.failure,
       'over_daily_budget',
       HINTS.overBudget,

@@ -67,10 +67,16 @@ Tùy chọn:
       })
     } catch (err) {
       const failure = new CliFailure(
-        `could not start: ${err instanceof Error ? err.message : String(err)}`,
+        {
+          en: `could not start: ${err instanceof Error ? err.message : String(err)}`,
+          vi: `không khởi động được: ${err instanceof Error ? err.message : String(err)}`,
+        },
         EXIT.failure,
         'failure',
-        'if the port is taken, pick another --port or leave it out for a free one.',
+        {
+          en: 'if the port is taken, pick another --port or leave it out for a free one.',
+          vi: 'nếu cổng đã bị dùng, chọn --port khác hoặc bỏ nó đi để lấy một cổng trống.',
+        },
       )
       return reportFailure(failureOut(ctx), failure, { verbName: 'demo-server' })
     }

@@ -4,6 +4,7 @@
 // session token. What only the app can know (Electron's version, audio devices, the talk key) is null,
 // with the reason in `unknown`.
 import { writeFile } from 'node:fs/promises'
+import type { Language } from '../../../preload/contract'
 import { createLog, type Log } from '../../logging/log'
 import { logGatewayRequests } from '../../logging/gateway-log'
 import { runChecks, type Check, type KeychainState } from '../../support/checks'
@@ -15,7 +16,7 @@ import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'
 import { failureOut, reportFailure } from '../failure-output'
 import { openKeychain } from '../keychain-entry'
-import { cliLanguage } from '../language'
+import { cliLanguage, LABELS } from '../language'
 import { UsageError, type Verb, type VerbContext } from '../verb'
 
 /** What `loa` cannot know outside the app, and why. */
@@ -76,7 +77,7 @@ Thoát với mã 1 khi có mục không đạt.`,
       )
       const text = bundleText(bundle, log)
       if (out !== undefined) await save(out, text)
-      ctx.stdout.write(ctx.global.json ? text : renderDoctor(bundle, out, log))
+      ctx.stdout.write(ctx.global.json ? text : renderDoctor(bundle, out, log, language))
       return checks.some((c) => c.ok === false) ? EXIT.failure : EXIT.ok
     } catch (err) {
       return reportFailure(failureOut(ctx), err, { verbName: 'doctor', key })
@@ -114,25 +115,54 @@ async function save(path: string, text: string): Promise<void> {
     await writeFile(path, text, { mode: 0o600 })
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err)
-    throw new CliFailure(`could not write the support bundle: ${why}`, EXIT.failure, 'file', HINTS.file)
+    throw new CliFailure(
+      { en: `could not write the support bundle: ${why}`, vi: `không ghi được gói hỗ trợ: ${why}` },
+      EXIT.failure,
+      'file',
+      HINTS.file,
+    )
   }
 }
 
 const MARK: Record<string, string> = { true: 'ok  ', false: 'FAIL', null: '--  ' }
 
-export function renderDoctor(bundle: SupportBundle, out: string | undefined, log: Log): string {
+/** The doctor's own words around the checks (which come in the terminal's language already). */
+const DOCTOR_WORDS = {
+  en: {
+    gateway: 'Gateway',
+    keychain: 'Keychain',
+    none: '(none)',
+    noneUsable: '(none usable)',
+    written: 'Support bundle written to',
+  },
+  vi: {
+    gateway: 'Gateway',
+    keychain: 'Kho khóa',
+    none: '(không có)',
+    noneUsable: '(không có kho dùng được)',
+    written: 'Đã ghi gói hỗ trợ vào',
+  },
+} as const
+
+export function renderDoctor(
+  bundle: SupportBundle,
+  out: string | undefined,
+  log: Log,
+  language: Language = 'en',
+): string {
+  const w = DOCTOR_WORDS[language]
   const lines = [
     `Loa ${bundle.versions.loa}, Node ${bundle.versions.node}, ${bundle.os.platform} ${bundle.os.release}`,
-    `Gateway: ${bundle.endpointHost ?? '(none)'}`,
-    `Keychain: ${bundle.keychain.backend ?? '(none usable)'}`,
+    `${w.gateway}: ${bundle.endpointHost ?? w.none}`,
+    `${w.keychain}: ${bundle.keychain.backend ?? w.noneUsable}`,
     '',
-    ...bundle.checks.flatMap(checkLines),
+    ...bundle.checks.flatMap((c) => checkLines(c, language)),
   ]
-  if (out !== undefined) lines.push('', `Support bundle written to ${out}.`)
+  if (out !== undefined) lines.push('', `${w.written} ${out}.`)
   return log.redact(`${lines.join('\n')}\n`)
 }
 
-function checkLines(c: Check): string[] {
+function checkLines(c: Check, language: Language): string[] {
   const head = `${MARK[String(c.ok)]}  ${c.id.padEnd(8)}  ${c.detail}`
-  return c.hint === null ? [head] : [head, `${' '.repeat(16)}hint: ${c.hint}`]
+  return c.hint === null ? [head] : [head, `${' '.repeat(16)}${LABELS.hint[language]}: ${c.hint}`]
 }

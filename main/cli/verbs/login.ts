@@ -98,22 +98,44 @@ function noArguments(ctx: VerbContext): void {
 }
 
 async function askForKey(ctx: VerbContext): Promise<string> {
-  if (!ctx.stdin) throw new CliFailure('no key to read.', EXIT.usage, 'usage', LOGIN_KEY_HINT)
+  if (!ctx.stdin)
+    throw new CliFailure(
+      { en: 'no key to read.', vi: 'không có khóa để đọc.' },
+      EXIT.usage,
+      'usage',
+      LOGIN_KEY_HINT,
+    )
   try {
     return await readSecret(ctx.stdin, 'API key: ', ctx.stderr)
   } catch {
-    throw new CliFailure('cancelled; nothing was saved.', EXIT.failure, 'failure', null)
+    throw new CliFailure(
+      { en: 'cancelled; nothing was saved.', vi: 'đã hủy; chưa lưu gì.' },
+      EXIT.failure,
+      'failure',
+      null,
+    )
   }
 }
 
-const LOGIN_KEY_HINT = 'pipe the key on standard input (printf %s "$KEY" | loa login), or type it when asked.'
+const LOGIN_KEY_HINT = {
+  en: 'pipe the key on standard input (printf %s "$KEY" | loa login), or type it when asked.',
+  vi: 'chuyển khóa vào đầu vào chuẩn (printf %s "$KEY" | loa login), hoặc gõ nó khi được hỏi.',
+}
 
 function checkKeyShapeOrUsage(key: string): string {
   try {
     return checkKeyShape(key)
   } catch {
-    const said = key.trim() === '' ? 'no key was given' : 'that does not look like an API key'
-    throw new CliFailure(`${said}; nothing was saved.`, EXIT.usage, 'usage', LOGIN_KEY_HINT)
+    const said =
+      key.trim() === ''
+        ? { en: 'no key was given', vi: 'chưa đưa khóa nào' }
+        : { en: 'that does not look like an API key', vi: 'đó không giống một khóa API' }
+    throw new CliFailure(
+      { en: `${said.en}; nothing was saved.`, vi: `${said.vi}; chưa lưu gì.` },
+      EXIT.usage,
+      'usage',
+      LOGIN_KEY_HINT,
+    )
   }
 }
 
@@ -122,12 +144,20 @@ function refusal(err: unknown): unknown {
   if (!(err instanceof AppError)) return err
   if (err.kind === 'auth')
     return new CliFailure(
-      'the service did not accept this key; nothing was saved.',
+      {
+        en: 'the service did not accept this key; nothing was saved.',
+        vi: 'dịch vụ không chấp nhận khóa này; chưa lưu gì.',
+      },
       EXIT.auth,
       'auth',
       HINTS.loginAgain,
     )
   if (err.kind === 'account_locked')
-    return new CliFailure(`${err.message} Nothing was saved.`, EXIT.auth, 'account_locked', HINTS.locked)
+    return new CliFailure(
+      { en: `${err.message} Nothing was saved.`, vi: `${err.message} Chưa lưu gì.` },
+      EXIT.auth,
+      'account_locked',
+      HINTS.locked,
+    )
   return err
 }

@@ -1,5 +1,6 @@
 // What `loa say` reports once the audio is saved: the whole reading's figures, and with --per-chapter
 // each chapter's file; and, when the document's spending limit stopped it, how far it got.
+import type { Language } from '../../../preload/contract'
 import type { TtsFormat } from '../../api/tts/tts-rules'
 import { formatCount, formatVnd } from '../format'
 import type { SavedFile } from '../say-reading'
@@ -75,9 +76,23 @@ export function renderReport(report: SayReport): string {
  * How far the reading got before the next chunk would have passed the limit, and what to do next: for
  * stderr, after the report (which says `stoppedAtLimit`); the verb then exits 1.
  */
-export function limitMessage(report: SayReport, files: readonly SavedFile[], maxSpendVnd: number): string {
+export function limitMessage(
+  report: SayReport,
+  files: readonly SavedFile[],
+  maxSpendVnd: number,
+  language: Language = 'en',
+): string {
   const last = files[files.length - 1]
   const share = `${Math.floor((last?.share ?? 0) * 100)}%`
+  if (language === 'vi') {
+    const where = report.files ? `ở tệp ${files.length} (${share} của tệp)` : `ở ${share} văn bản`
+    const kept =
+      report.chunks === 0 ? 'chưa đọc được gì' : `phần đã đọc được lưu lại (${formatVnd(report.costVnd)})`
+    return (
+      `loa say: dừng ${where}: đoạn tiếp theo sẽ vượt --max-spend ${formatVnd(maxSpendVnd)}; ${kept}.\n` +
+      '  --max-spend cao hơn sẽ đọc tiếp (chạy lại sẽ trả tiền lại cho phần đã đọc).\n'
+    )
+  }
   const where = report.files ? `in file ${files.length} (${share} of it)` : `at ${share} of the text`
   const kept =
     report.chunks === 0 ? 'nothing was read' : `what was read is saved (${formatVnd(report.costVnd)})`

@@ -32,7 +32,7 @@ import { HINTS } from '../failure-codes'
 import { formatCount, formatVnd } from '../format'
 import { printResult } from '../management-verb'
 import { noteLines } from '../document-words'
-import { cliLanguage } from '../language'
+import { cliLanguage, type Words } from '../language'
 import { readDocumentFile, spokenChapter } from '../say-document'
 import { readInto, speechJob, SpendLimit, type Reading, type SavedFile } from '../say-reading'
 import { UsageError, type Verb } from '../verb'
@@ -40,8 +40,10 @@ import { withEndpoint } from '../with-endpoint'
 import { estimateReading, renderEstimate } from './say-estimate'
 import { limitMessage, renderReport, sayReport } from './say-report'
 
-const PAID_CHUNK_LOST_HINT =
-  "nothing was saved; 'loa usage' lists what was charged. Running the command again pays for every chunk again."
+const PAID_CHUNK_LOST_HINT = {
+  en: "nothing was saved; 'loa usage' lists what was charged. Running the command again pays for every chunk again.",
+  vi: "chưa lưu gì; 'loa usage' liệt kê những gì đã bị tính tiền. Chạy lại lệnh sẽ trả tiền lại cho mọi đoạn.",
+}
 
 export const sayVerb: Verb = {
   name: 'say',
@@ -172,6 +174,7 @@ null ở chỗ không biết con số.`,
         },
         rules,
         stderr: ctx.stderr,
+        language,
       }
       if (dryRun || !out) {
         // The job is built only to count its chunks: it splits the text exactly as the reading would.
@@ -189,9 +192,13 @@ null ở chỗ không biết con số.`,
           vi: `dịch vụ không cho biết giá của ${model}, nên không giữ được --max-spend.`,
         })
       const estimate = estimateCostVnd(text, rules)
+      const chars = formatCount(billableChars(text))
       ctx.stderr.write(
-        `Reading ${formatCount(billableChars(text))} characters with ${model}` +
-          (estimate === null ? '.\n' : `, about ${formatVnd(estimate)}.\n`),
+        language === 'vi'
+          ? `Đọc ${chars} ký tự bằng ${model}` +
+              (estimate === null ? '.\n' : `, khoảng ${formatVnd(estimate)}.\n`)
+          : `Reading ${chars} characters with ${model}` +
+              (estimate === null ? '.\n' : `, about ${formatVnd(estimate)}.\n`),
       )
       const limit =
         maxSpendVnd === undefined
@@ -212,7 +219,7 @@ null ở chỗ không biết con số.`,
       const report = sayReport(model, request.voice ?? null, request.response_format, out, files, perChapter)
       await printResult(ctx, report, () => renderReport(report))
       if (!report.stoppedAtLimit) return EXIT.ok
-      ctx.stderr.write(limitMessage(report, files, maxSpendVnd ?? 0))
+      ctx.stderr.write(limitMessage(report, files, maxSpendVnd ?? 0, language))
       return EXIT.failure
     })
   },
@@ -227,7 +234,10 @@ async function readFiles(
 ): Promise<SavedFile[]> {
   const files: SavedFile[] = []
   for (const [i, text] of texts.entries()) {
-    if (texts.length > 1) reading.stderr.write(`File ${i + 1}/${texts.length}: ${targets[i]}\n`)
+    if (texts.length > 1)
+      reading.stderr.write(
+        `${reading.language === 'vi' ? 'Tệp' : 'File'} ${i + 1}/${texts.length}: ${targets[i]}\n`,
+      )
     const saved = await readInto(reading, text, targets[i] ?? '', limit).catch((err: unknown) => {
       if (err instanceof SpeechJobError && err.cause instanceof ChargeHold)
         throw new CliFailure(err.message, EXIT.failure, 'failure', PAID_CHUNK_LOST_HINT)
@@ -267,7 +277,12 @@ async function chooseRequest(client: TtsClient, text: string, choice: Choice) {
   const offered = models.map((m) => toReaderModel(m, rulesFor(m.id, modelInfoOf(m))))
   const model = choice.model ?? defaultModel(offered, null)?.id
   if (!model)
-    throw new CliFailure('the service lists no speech model.', EXIT.failure, 'failure', HINTS.invalidResponse)
+    throw new CliFailure(
+      { en: 'the service lists no speech model.', vi: 'dịch vụ không liệt kê mô hình giọng nói nào.' },
+      EXIT.failure,
+      'failure',
+      HINTS.invalidResponse,
+    )
   const listed = models.find((m) => m.id === model)
   const voices = listed ? await client.voices(model).catch(() => undefined) : undefined
   const rules = rulesFor(model, listed ? modelInfoOf(listed, voices) : undefined)
@@ -295,7 +310,10 @@ async function chooseRequest(client: TtsClient, text: string, choice: Choice) {
       'invalid_request',
       closed
         ? replacementHint(offered)
-        : `'loa voices --models' lists each model's formats; 'loa voices --model ${model}' its voices.`,
+        : {
+            en: `'loa voices --models' lists each model's formats; 'loa voices --model ${model}' its voices.`,
+            vi: `'loa voices --models' liệt kê định dạng của từng mô hình; 'loa voices --model ${model}' các giọng của nó.`,
+          },
     )
   }
   const poorVietnamese = rules.vietnamese === 'poor' && hasVietnamese(text)
@@ -303,11 +321,17 @@ async function chooseRequest(client: TtsClient, text: string, choice: Choice) {
 }
 
 /** The models that replaced the old Google Cloud ids on 2026-07-25 (group G), as the service lists them. */
-function replacementHint(offered: readonly ReaderModel[]): string {
+function replacementHint(offered: readonly ReaderModel[]): Words {
   const g = offered.filter((m) => m.group === 'G').map((m) => m.id)
   return g.length > 0
-    ? `use one of ${g.join(', ')} (voice names changed too: see 'loa voices --model ${g[0]}').`
-    : "'loa voices --models' lists the models the service offers."
+    ? {
+        en: `use one of ${g.join(', ')} (voice names changed too: see 'loa voices --model ${g[0]}').`,
+        vi: `dùng một trong ${g.join(', ')} (tên giọng cũng đã đổi: xem 'loa voices --model ${g[0]}').`,
+      }
+    : {
+        en: "'loa voices --models' lists the models the service offers.",
+        vi: "'loa voices --models' liệt kê các mô hình dịch vụ cung cấp.",
+      }
 }
 
 /** What is left of a monthly free allowance, from the account's usage history; null when it cannot tell. */

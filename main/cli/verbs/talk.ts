@@ -162,10 +162,16 @@ Tùy chọn:
         // A turn without an answer is a failure: with --json the error object is then all stdout holds.
         if (!ctx.global.json) ctx.stdout.write(renderTalk(report))
         throw new CliFailure(
-          `the model sent no spoken answer (the answer ended ${report.status}).`,
+          {
+            en: `the model sent no spoken answer (the answer ended ${report.status}).`,
+            vi: `mô hình không gửi câu trả lời bằng giọng nói (câu trả lời kết thúc ${report.status}).`,
+          },
           EXIT.failure,
           'failure',
-          "try again; 'loa sessions' shows how the session ended.",
+          {
+            en: "try again; 'loa sessions' shows how the session ended.",
+            vi: "thử lại; 'loa sessions' cho biết phiên đã kết thúc thế nào.",
+          },
         )
       }
       if (ctx.global.json) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
@@ -185,7 +191,10 @@ async function readRecording(path: string): Promise<{ rateHz: number; samples: F
     bytes = await readFile(path)
   } catch (err) {
     throw new CliFailure(
-      `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+      {
+        en: `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+        vi: `không đọc được ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+      },
       EXIT.failure,
       'file',
       HINTS.file,
@@ -197,10 +206,16 @@ async function readRecording(path: string): Promise<{ rateHz: number; samples: F
   } catch (err) {
     if (err instanceof WavFormatError || err instanceof RangeError)
       throw new CliFailure(
-        `${path} is not a WAV file loa can read: ${err.message}.`,
+        {
+          en: `${path} is not a WAV file loa can read: ${err.message}.`,
+          vi: `${path} không phải tệp WAV loa đọc được: ${err.message}.`,
+        },
         EXIT.failure,
         'file',
-        'give a PCM (8, 16, 24 or 32-bit) or float (32 or 64-bit) WAV recording.',
+        {
+          en: 'give a PCM (8, 16, 24 or 32-bit) or float (32 or 64-bit) WAV recording.',
+          vi: 'đưa một bản ghi WAV dạng PCM (8, 16, 24 hoặc 32 bit) hoặc số thực (32 hoặc 64 bit).',
+        },
       )
     throw err
   }
