@@ -163,6 +163,8 @@ export async function rtcPlayback(
         concealedVoicedMs: significant(ours.concealedVoicedMs),
         packetsReceived: ours.packetsReceived,
         packetsLost: ours.packetsLost,
+        // Each lost packet is concealed too, and no buffer hides it: beside the underruns, for scale.
+        packetsLostPerMin: significant(perMinute(ours.packetsLost, ours.emittedSamples)),
         packetsDiscarded: ours.packetsDiscarded,
       },
     ),
