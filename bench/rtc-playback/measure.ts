@@ -54,11 +54,6 @@ export interface PlaybackRun {
   arrivals: Arrival[]
 }
 
-interface Relayed {
-  atMs: number
-  timestamp: number
-}
-
 /** Drives the page through `ANSWERS` answers on one session and returns what it and the relay saw. */
 export async function playbackRun(
   demo: DemoProcess,
@@ -67,15 +62,15 @@ export async function playbackRun(
   seed: number,
   answers = ANSWERS,
 ): Promise<PlaybackRun> {
-  const packets: Relayed[] = []
+  /** When each RTP packet left the relay for the page. */
+  const packetsAtMs: number[] = []
   const relay = await startUdpRelay({
     targetPort: 0,
     profile,
     seed: seed * 31 + 7,
     losslessUntilStarted: true,
     onToClient: (datagram, atMs) => {
-      const header = rtpHeader(datagram)
-      if (header) packets.push({ atMs, timestamp: header.timestamp })
+      if (rtpHeader(datagram)) packetsAtMs.push(atMs)
     },
   })
   const api = new SessionsApi({ baseUrl: proxy.baseUrl, key: demo.key })
@@ -127,9 +122,9 @@ export async function playbackRun(
     return {
       answers: windows.map((w, i) => all.slice(w.from, windows[i + 1]?.from ?? all.length)),
       arrivals: windows.flatMap((w, i) =>
-        packets
-          .filter((p) => p.atMs >= w.fromMs && p.atMs < w.toMs)
-          .map((p) => ({ atMs: p.atMs, itemId: `answer-${i}`, samples: FRAME_SAMPLES })),
+        packetsAtMs
+          .filter((atMs) => atMs >= w.fromMs && atMs < w.toMs)
+          .map((atMs) => ({ atMs, itemId: `answer-${i}`, samples: FRAME_SAMPLES })),
       ),
     }
   } finally {
