@@ -13,6 +13,8 @@ export interface UdpRelayOptions {
   outages?: readonly Outage[]
   /** Nothing is lost or reordered until `startLoss()`: see there. */
   losslessUntilStarted?: boolean
+  /** Each datagram as it leaves for the client, when it does: the arrivals a page's jitter buffer sees. */
+  onToClient?: (datagram: Buffer, atMs: number) => void
 }
 
 export interface UdpRelay {
@@ -81,7 +83,10 @@ export async function startUdpRelay(options: UdpRelayOptions): Promise<UdpRelay>
   back.on('message', (msg) => {
     const to = client
     if (!to) return
-    later(toClient.schedule(msg.length, performance.now()), () => front.send(msg, to.port, to.address))
+    later(toClient.schedule(msg.length, performance.now()), () => {
+      options.onToClient?.(msg, performance.now())
+      front.send(msg, to.port, to.address)
+    })
   })
   await Promise.all([
     new Promise<void>((resolve) => front.bind(0, '127.0.0.1', resolve)),

@@ -1,9 +1,9 @@
 // The network suite's WebRTC half (network.ts runs it per profile): the engine as the app wires it for
 // WebRTC, its HTTP (create, SDP, service events) through the rig's TCP proxy and the page's peer (werift, as
 // in the webrtc suite) talking to the demo's through a UDP relay per link (bench/netem/rtc-through-relay.ts).
-// The answer's audio is played by the page's own WebRTC jitter buffer, not by Loa's player, so there are no
-// underrun or added-hold figures of Loa's to give: what the page receives is measured instead, RTP packets
-// lost and those later than a fixed 100 ms buffer would have played them.
+// The answer's audio is played by the page's own WebRTC jitter buffer, not by Loa's player, and werift has
+// none: its underruns and added delay are measured in Chromium (bench/rtc-playback); what the werift page
+// receives is measured here, RTP packets lost and those later than a fixed 100 ms buffer would play them.
 import { EventHub } from '../../main/ipc/event-hub'
 import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { systemClock } from '../../main/realtime/engine/engine-clock'
@@ -49,7 +49,7 @@ const PACKET_MS = 20
 const NO_GOAL = '>=0'
 
 export const WEBRTC_METHOD = {
-  webrtc: `Transport webrtc: the engine with RtcPeers and a werift peer as the page (test/voice/support/werift-page.ts); create, SDP and the service-event stream through the TCP proxy, media and data through a UDP relay per link with the same profile (each datagram lost, delayed and so reordered on its own). Until the data channel is open the relay neither loses nor reorders (the profile's mean delay only): werift does not recover a DTLS handshake whose packets were lost or reordered, which Chromium does. Late packets include the demo's own pacing drift on a loaded machine. Same ${TURNS} turns of ${SPEECH_MS} ms (spoken on the track, and captured by main as the app does). Key-up to answer audio: the first answer RTP packet at the page, less the round trip. The page's jitter buffer plays the answer, not Loa's player: no underrun or added-hold figure; measured instead are the answer's RTP packets lost (sequence gaps) and late (after a fixed ${REFERENCE_HOLD_MS} ms buffer from the answer's first packet would play them), per minute of answer audio. Cold speech lost: captured from the cold press less the turn the service committed. Outage: blackhole only (UDP has no connection to reset), on the relay and the proxy at once, as in the WebSocket runs.`,
+  webrtc: `Transport webrtc: the engine with RtcPeers and a werift peer as the page (test/voice/support/werift-page.ts); create, SDP and the service-event stream through the TCP proxy, media and data through a UDP relay per link with the same profile (each datagram lost, delayed and so reordered on its own). Until the data channel is open the relay neither loses nor reorders (the profile's mean delay only): werift does not recover a DTLS handshake whose packets were lost or reordered, which Chromium does. Late packets include the demo's own pacing drift on a loaded machine. Same ${TURNS} turns of ${SPEECH_MS} ms (spoken on the track, and captured by main as the app does). Key-up to answer audio: the first answer RTP packet at the page, less the round trip. The page's jitter buffer plays the answer, not Loa's player, and werift has none: its underruns and added delay are Chromium's, measured in the webrtc-playback part (webrtcPlayback); measured here are the answer's RTP packets lost (sequence gaps) and late (after a fixed ${REFERENCE_HOLD_MS} ms buffer from the answer's first packet would play them), per minute of answer audio. Cold speech lost: captured from the cold press less the turn the service committed. Outage: blackhole only (UDP has no connection to reset), on the relay and the proxy at once, as in the WebSocket runs.`,
 }
 
 interface Client {

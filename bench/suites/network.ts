@@ -30,14 +30,29 @@ import {
 } from '../realtime-rig'
 import { WEBRTC_METHOD, webrtcConversation, webrtcOutage } from './network-webrtc'
 import { READER_METHOD, readerThroughRig } from './network-reader'
+import { PLAYBACK_METHOD, PLAYBACK_METRICS, requireChromium, rtcPlayback } from '../rtc-playback/measure'
 
-/** The parts a run measures: all, or those named in LOA_BENCH_NETWORK_PARTS (websocket,webrtc,reader). */
+/**
+ * The parts a run measures: all, or those named in LOA_BENCH_NETWORK_PARTS
+ * (websocket,webrtc,webrtc-playback,reader).
+ */
 function parts(list = process.env['LOA_BENCH_NETWORK_PARTS']): Set<string> {
   const named = (list ?? '')
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)
-  return new Set(named.length > 0 ? named : ['websocket', 'webrtc', 'reader'])
+  return new Set(named.length > 0 ? named : ['websocket', 'webrtc', 'webrtc-playback', 'reader'])
+}
+
+/** The WebRTC playback part plays the answer in Chromium: without one, say how to get it or skip the part. */
+export function prepare(): void {
+  if (!parts().has('webrtc-playback')) return
+  try {
+    requireChromium()
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(`${reason}; or leave the part out: LOA_BENCH_NETWORK_PARTS=websocket,webrtc,reader`)
+  }
 }
 import type { Figure, SuiteReport } from '../types'
 
@@ -115,6 +130,8 @@ export async function run(): Promise<SuiteReport> {
               protocol: 'model-r',
             })),
           )
+        if (measured.has('webrtc-playback'))
+          results.push(...(await orFailed(rtcPlayback(demo, proxy, profile, seed), PLAYBACK_METRICS, rtc)))
       } finally {
         await proxy.close()
       }
@@ -128,8 +145,10 @@ export async function run(): Promise<SuiteReport> {
       rig: `bench/netem: a TCP proxy on loopback in front of the demo service (HTTP and WebSocket), each direction delayed by half the round trip ± the jitter (uniform), cut into 1,448-byte segments, a lost segment held for a retransmission timeout (max(200, RTT + 4 × jitter) ms) with everything behind it, the bandwidth cap serialising segments. Profiles: ${profiles.map(describe).join('; ')} (LOA_BENCH_PROFILES=4g,wifi measures only those). Seeded: the same segments are lost in every run.`,
       transport: `Both transports, one after the other per profile, labelled transport: ${TRANSPORT} and webrtc.`,
       ...WEBRTC_METHOD,
+      ...PLAYBACK_METHOD,
       ...READER_METHOD,
-      parts: 'LOA_BENCH_NETWORK_PARTS=websocket,webrtc,reader measures only the parts named (default all).',
+      parts:
+        'LOA_BENCH_NETWORK_PARTS=websocket,webrtc,webrtc-playback,reader measures only the parts named (default all; webrtc-playback needs Chromium).',
       conversation: `Model ${MODEL_R}, a new conversation: ${TURNS} turns of ${SPEECH_MS} ms speech (microphone in real time), the first from a cold press, each answered in full and listened to the end (${LISTEN_AFTER_MS} ms past the answer's length after its first chunk) before the next press.`,
       keyUpToAnswerAudioMs: `p50 over the turns: key-up to the answer's first chunk in main, plus the hold the page's player put before its first sample (simulated on the recorded arrivals), less the profile's round trip. The service's own synthesis time is in it. Reference: the same arrivals through a fixed ${REFERENCE_HOLD_MS} ms buffer.`,
       playout: `Every answer chunk's arrival in main (performance.now) played through renderer/audio/playback-buffer.ts on a simulated 48 kHz audio clock in 128-sample quanta: underruns reported by the player per minute of answer audio; added: p50 of the time from an answer's first chunk to its first sample heard. Ours: the adaptive hold; reference: fixed ${REFERENCE_HOLD_MS} ms (prefill and wait).`,
