@@ -1,5 +1,5 @@
 // Whether a WebRTC link that carries the microphone still reaches the service. ICE says `disconnected`
-// only once its checks have failed for several seconds (Chromium: ~5 to 7 s after the network goes, and
+// only once its checks have failed for several seconds (Chromium is reported to take 5 to 7 s, and
 // consent to send lasts 30 s), so a 5 s Wi-Fi drop can pass with the link `connected` throughout while
 // every RTP packet of it is lost. A service that receives our audio reports on it (RTCP receiver reports,
 // about once a second), so a link that hears nothing at all for QUIET_MS while it sends is taken as
