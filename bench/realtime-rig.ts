@@ -16,8 +16,12 @@ export interface Microphone {
   stop(): void
 }
 
-/** A microphone that never stops, as the renderer's: 128-sample blocks at 48 kHz, in real time. */
-export function startMicrophone(engine: SessionEngine): Microphone {
+/**
+ * A microphone that never stops, as the renderer's: 128-sample blocks at 48 kHz, in real time.
+ * `onTrack`: over WebRTC, whether the page's track carries the microphone as a block is captured, as the
+ * page marks its frames (without it every block would go as an audio event and on the track, twice).
+ */
+export function startMicrophone(engine: SessionEngine, onTrack: () => boolean = () => false): Microphone {
   const block = tone(BLOCK_SAMPLES)
   const started = performance.now()
   let fed = 0
@@ -31,7 +35,7 @@ export function startMicrophone(engine: SessionEngine): Microphone {
   const tick = (): void => {
     if (!running) return
     const due = Math.floor(((performance.now() - started) * DEVICE_RATE_HZ) / 1000 / BLOCK_SAMPLES)
-    for (; fed < due; fed++) engine.capture(DEVICE_RATE_HZ, block)
+    for (; fed < due; fed++) engine.capture(DEVICE_RATE_HZ, block, onTrack())
     setTimeout(tick, 1)
   }
   tick()

@@ -123,7 +123,7 @@ export const REQUEST_SCHEMAS: { [C in RequestChannel]: z.ZodType<RequestOf<C>, u
   'voice:rtcState': z
     .object({
       linkId,
-      state: z.enum(['connected', 'failed', 'closed']),
+      state: z.enum(['connected', 'interrupted', 'failed', 'closed']),
       reason: z.string().max(500).optional(),
     })
     .strict(),

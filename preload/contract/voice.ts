@@ -235,8 +235,12 @@ export type VoiceRtcCommand =
   | { op: 'mic'; linkId: number; on: boolean }
   | { op: 'close'; linkId: number }
 
-/** `connected`: the data channel is open. `failed`/`closed`: the peer is gone (with why, for the log). */
-export type VoiceRtcState = 'connected' | 'failed' | 'closed'
+/**
+ * `connected`: the data channel is open (again, after `interrupted`). `interrupted`: the peer is still
+ * there but nothing has come from the service for a while (ICE `disconnected`, or the link fell quiet):
+ * what goes out meanwhile may be lost. `failed`/`closed`: the peer is gone (with why, for the log).
+ */
+export type VoiceRtcState = 'connected' | 'interrupted' | 'failed' | 'closed'
 
 export interface VoiceSnapshot {
   status: VoiceStatus

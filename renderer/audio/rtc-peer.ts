@@ -5,6 +5,7 @@
 import type { LoaBridge, VoiceRtcState } from '../../preload/contract'
 import { iceGathered } from './ice-gathering'
 import { figuresFromReport, type RtcFigures } from './rtc-stats'
+import { QUIET_POLL_MS, QuietLink, bytesReceived } from './quiet-link'
 
 /** Main's side of the links, as the bridge offers it. */
 export type RtcMain = Pick<LoaBridge['voice'], 'rtcOffer' | 'rtcMessage' | 'rtcState'>
@@ -20,7 +21,12 @@ export interface RtcPeerDeps {
 
 /** Gathering takes milliseconds with host candidates; a slow network interface must not hold the offer. */
 export const ICE_GATHER_CAP_MS = 2_000
-/** ICE often recovers from `disconnected` by itself; this long without recovering, the link is given up. */
+/**
+ * ICE often recovers from `disconnected` by itself; this long without recovering, the link is given up.
+ * Not longer for a press in progress: main is told at once that the link is interrupted, and a press cut
+ * by it is given again whole (after a clear) whether the same peer comes back or a new one is made for
+ * the same session, so waiting longer would only delay the new peer.
+ */
 export const DISCONNECTED_GRACE_MS = 3_000
 /**
  * The track waits at most this long for the data channel to hand its queued messages to the network: a
@@ -30,7 +36,7 @@ export const CHANNEL_DRAIN_CAP_MS = 1_000
 /** Main sends only once the channel is open, so only a few can cross its opening; more is a fault. */
 export const MAX_QUEUED_MESSAGES = 64
 
-type Ending = Exclude<VoiceRtcState, 'connected'>
+type Ending = Exclude<VoiceRtcState, 'connected' | 'interrupted'>
 
 const utf8 = new TextDecoder()
 
@@ -43,6 +49,12 @@ export class RtcPeer {
   #ended = false
   #channelError: string | null = null
   #disconnectedTimer: ReturnType<typeof setTimeout> | null = null
+  /** ICE says `disconnected`, or the link fell quiet while it carried the microphone: main is told. */
+  #iceDown = false
+  #interrupted = false
+  readonly #quiet = new QuietLink(() => this.#updateInterrupted())
+  #quietTimer: ReturnType<typeof setInterval> | null = null
+  #received = 0
   #stopRemote: (() => void) | null = null
   readonly #listening = new AbortController()
 
@@ -219,6 +231,26 @@ export class RtcPeer {
     this.#connected = true
     for (const text of this.#queue.splice(0)) this.send(text)
     this.#report('connected')
+    this.#quietTimer = setInterval(() => void this.#watchQuiet(), QUIET_POLL_MS)
+  }
+
+  /** What the service sent since the last look: nothing for long while the track carries = interrupted. */
+  async #watchQuiet(): Promise<void> {
+    const pc = this.#pc
+    this.#quiet.carrying(this.carriesMic, performance.now())
+    if (!pc || this.#ended || !(this.carriesMic || this.#quiet.quiet)) return
+    const received = bytesReceived(await pc.getStats().catch(() => new Map<string, unknown>()))
+    if (received > this.#received) this.#quiet.heard(performance.now())
+    this.#received = Math.max(this.#received, received)
+    this.#quiet.check(performance.now())
+  }
+
+  /** Main hears of each change: it takes the press off the track, and gives it again when back. */
+  #updateInterrupted(): void {
+    const interrupted = this.#iceDown || this.#quiet.quiet
+    if (interrupted === this.#interrupted || this.#ended || !this.#connected) return
+    this.#interrupted = interrupted
+    this.#report(interrupted ? 'interrupted' : 'connected')
   }
 
   #onMessage(data: unknown): void {
@@ -242,7 +274,13 @@ export class RtcPeer {
         () => this.#end('failed', `disconnected for more than ${DISCONNECTED_GRACE_MS / 1000} s`),
         DISCONNECTED_GRACE_MS,
       )
-    } else this.#clearDisconnected()
+      this.#iceDown = true
+      this.#updateInterrupted()
+    } else {
+      this.#clearDisconnected()
+      this.#iceDown = false
+      this.#updateInterrupted()
+    }
   }
 
   #applyMic(): void {
@@ -315,6 +353,7 @@ export class RtcPeer {
     this.#ended = true
     this.#listening.abort()
     this.#clearDisconnected()
+    if (this.#quietTimer !== null) clearInterval(this.#quietTimer)
     this.#queue = []
     this.#stopRemote?.()
     this.#stopRemote = null

@@ -47,7 +47,7 @@ import { SessionLink, type OpenedLink, type SessionEnd } from '../link/session-l
 import type { SessionService } from '../../api/realtime/sessions-api'
 import { pricesOf } from './token-prices'
 import { RenewalPolicy, terminationCause, type Renewal } from '../link/termination-policy'
-import { TurnSender, resumeKind } from './turn-sender'
+import { TurnSender, resumeKind, resumedKind } from './turn-sender'
 import { DEFAULT_TOOL_TIMEOUT_MS, ToolCalls } from './tool-calls'
 
 export { MIN_TURN_MS } from './turn-sender'
@@ -77,6 +77,8 @@ export class SessionEngine {
   #turnsCommitted = 0
   /** The models list was asked for the prices (once per engine: they belong to the model). */
   #pricesAsked = false
+  /** How the open link takes the turns back if it stalls and comes back (an interrupted WebRTC peer). */
+  #restoreKind: 'resumedClearable' | 'resumed' = 'resumed'
 
   constructor(deps: EngineDeps, options: EngineOptions) {
     this.#clock = deps.clock ?? systemClock
@@ -147,6 +149,7 @@ export class SessionEngine {
         },
         // What is said meanwhile is kept for whichever comes next, a resumed link or a new session.
         stalled: () => this.#turns.detach(),
+        restored: () => this.#turns.restore(this.#restoreKind),
         dropped: (meaning) => {
           this.#turns.detach()
           this.#conversation.connectionLost()
@@ -343,6 +346,7 @@ export class SessionEngine {
   #opened(link: OpenedLink): void {
     this.#conversation.attach(link.wire, link.endTurnNow)
     this.#turns.attach(link.sink, link.encode, resumeKind(link))
+    this.#restoreKind = resumedKind(link.wire)
     this.#liveSinceMs ??= this.#clock.now()
     this.#emit({
       type: 'session',

@@ -53,15 +53,19 @@ export const DATA_CHANNEL_LEAD_MS = 1_800
 
 /**
  * How a socket that just opened takes the turns held for it. Model-R can clear its input buffer, so a
- * resumed WebSocket gets the press again whole; over WebRTC the track carried it, which is not redone here.
+ * resumed link gets the press again whole, over WebRTC too: the old track's RTP that the service got is
+ * cleared with the rest, and the journal holds every frame the track carried, which goes as audio events.
  */
 export function resumeKind(link: {
   resumed: boolean
   wire: WireProtocol
-  transport: 'websocket' | 'webrtc'
 }): 'new' | 'resumedClearable' | 'resumed' {
-  if (!link.resumed) return 'new'
-  return link.wire === 'model-r' && link.transport === 'websocket' ? 'resumedClearable' : 'resumed'
+  return link.resumed ? resumedKind(link.wire) : 'new'
+}
+
+/** The same session on a new socket, or on an interrupted link that came back. */
+export function resumedKind(wire: WireProtocol): 'resumedClearable' | 'resumed' {
+  return wire === 'model-r' ? 'resumedClearable' : 'resumed'
 }
 
 export class TurnSender {
@@ -81,6 +85,8 @@ export class TurnSender {
   #capturedOnTrack = false
   /** The WebSocket's pacing allowance, halved after a 4413; a data channel has its own lead. */
   #socketBurstMs: number
+  /** The socket last attached: an interrupted WebRTC link comes back on it. */
+  #socket: { sink: OutboxSink; encode: (command: RealtimeCommand) => string[] } | null = null
 
   constructor(
     clock: EngineClock,
@@ -125,8 +131,21 @@ export class TurnSender {
   ): void {
     if (how === 'new') this.#replayJournal()
     if (how === 'resumedClearable') this.#restartPresses()
+    this.#socket = { sink, encode }
     this.#outbox.attach(sink, encode)
     this.#goLiveWhenDrained()
+  }
+
+  /**
+   * The WebRTC link stalled (detach) and came back on the same peer. What the track carried meanwhile
+   * went nowhere, and no one can say from what sample: the service acknowledges no RTP. So, as on a
+   * resumed socket, the open presses go again whole after a clear; the track was taken off at the stall,
+   * so no RTP of theirs can follow the clear, and it takes over again once they have left (see attach).
+   */
+  restore(how: 'resumedClearable' | 'resumed'): void {
+    const socket = this.#socket
+    if (!socket || this.#outbox.attached) return
+    this.attach(socket.sink, socket.encode, how)
   }
 
   detach(): void {

@@ -74,6 +74,8 @@ export interface LinkHooks {
   received(events: RealtimeEvent[]): void
   /** The socket can carry nothing until its fate is known (a lost WebRTC channel); a close follows. */
   stalled(): void
+  /** The stalled socket carries again (an interrupted WebRTC link came back); no close came. */
+  restored(): void
   /** The socket closed unexpectedly; resuming (or replacing) follows. */
   dropped(meaning: CloseMeaning): void
   /** The session is over. The link is back to `none`. */
@@ -268,6 +270,9 @@ export class SessionLink {
         },
         stalled: () => {
           if (seq === this.#socketSeq) this.hooks.stalled()
+        },
+        restored: () => {
+          if (seq === this.#socketSeq && this.#transport) this.hooks.restored()
         },
         error: () => {},
         close: (info) => this.#closed(seq, info),

@@ -106,7 +106,8 @@ export class RtcPeers {
   state(linkId: number, state: VoiceRtcState, reason: string | null): void {
     const link = this.#links.get(linkId)
     if (!link) return
-    if (state !== 'connected') this.#links.delete(linkId)
+    // An interrupted peer is still the link's: it may come back.
+    if (state === 'failed' || state === 'closed') this.#links.delete(linkId)
     link.state(state, reason)
   }
 

@@ -7,7 +7,9 @@
 //     cuts a session by closing the peer and saying why on SSE, and the two come in either order. The
 //     session's end read there = closed (4000), its reason already delivered; nothing said = a drop
 //     (1006), which the link resumes with a new token;
-//   - the session's end on the SSE stream with no word from the page = closed (4000) after a grace.
+//   - the session's end on the SSE stream with no word from the page = closed (4000) after a grace;
+//   - the page's peer interrupted (still there, but nothing heard from the service) = stalled, and
+//     `restored` when it carries again: the same socket, but what went out meanwhile may be lost.
 import { GatewayError } from '../../api/gateway-error'
 import type { VoiceRtcState } from '../../../preload/contract'
 import type { EngineClock, TimerHandle } from '../engine/engine-clock'
@@ -83,6 +85,8 @@ class RtcTransport implements RealtimeTransport {
   /** The page lost the channel; waiting for the SSE stream's word before calling it a drop. */
   #lossTimer: TimerHandle | null = null
   #lossWhy = ''
+  /** The page said its peer was interrupted and has not said it carries again. */
+  #interrupted = false
   #settle: ((err: TransportError | null) => void) | null = null
 
   constructor(
@@ -157,9 +161,22 @@ class RtcTransport implements RealtimeTransport {
 
   #pageState(state: VoiceRtcState, reason: string | null): void {
     if (state === 'connected') {
+      if (this.#interrupted && !this.#closed && this.#lossTimer === null) {
+        this.#interrupted = false
+        this.#open = true
+        this.signals.restored()
+      }
       if (this.#settle === null || this.#closed) return
       this.#open = true
       this.#settle(null)
+      return
+    }
+    if (state === 'interrupted') {
+      // Before the link opened there is nothing to stall: the open itself waits, with its timeout.
+      if (this.#settle !== null || this.#closed || this.#interrupted || this.#lossTimer !== null) return
+      this.#interrupted = true
+      this.#open = false
+      this.signals.stalled()
       return
     }
     const why = reason ?? `the WebRTC peer ${state === 'failed' ? 'failed' : 'closed'}`

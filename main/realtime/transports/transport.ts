@@ -34,10 +34,12 @@ export interface TransportClose {
 export interface TransportListener {
   frame(data: FrameData): void
   /**
-   * WebRTC: the channel is lost and the transport is finding out whether the session ended; nothing can
-   * be sent meanwhile. A close follows.
+   * WebRTC: the channel is lost and the transport is finding out whether the session ended, or the link
+   * is interrupted; nothing can be sent meanwhile. A close follows, or `restored`.
    */
   stalled?(): void
+  /** WebRTC: the interrupted link carries again, on the same peer; what it carried meanwhile may be lost. */
+  restored?(): void
   /** At most once per socket, and always before `close`. */
   error(err: TransportError): void
   /** Exactly once per socket that opened. */
@@ -97,6 +99,10 @@ export class OnceSignals {
 
   stalled(): void {
     if (!this.#closed) this.listener.stalled?.()
+  }
+
+  restored(): void {
+    if (!this.#closed) this.listener.restored?.()
   }
 
   error(err: TransportError): void {

@@ -207,3 +207,49 @@ describe('a press the track carried', () => {
     expect(order.at(-1)).toBe('commitTurn')
   })
 })
+
+describe('a press whose WebRTC link is interrupted and comes back', () => {
+  it('is cleared and given again whole as events, then the track takes over: once, in order', () => {
+    const t = trackSender()
+    t.sender.setAudioOnTrack(true)
+    const dc = channel()
+    t.sender.attach(dc, encode, 'new')
+    t.sender.begin()
+    t.speak(1_000)
+    // The page's peer stops hearing the service: the track is taken off, what is said is kept.
+    t.sender.detach()
+    t.speak(1_500)
+    t.sender.restore('resumedClearable')
+    const { order, audioMs } = t.read(dc)
+    // Before the outage the track carried the press: only its start went on the channel.
+    expect(order.slice(0, 3)).toEqual(['startTurn', 'clearInput', 'startTurn'])
+    // The whole press so far (2.5 s) is more than the lead: the lead leaves at once, the rest at real time.
+    expect(audioMs).toBe(DATA_CHANNEL_LEAD_MS)
+    t.clock.advance(2_500)
+    expect(t.read(dc).audioMs).toBe(2_500)
+    // The resent press has left, so the track carries the rest; the commit follows it.
+    expect(t.live).toEqual([true, false, true])
+    t.speak(500)
+    t.sender.finish(() => {})
+    expect(t.read(dc)).toMatchObject({ audioMs: 2_500 })
+    expect(t.read(dc).order.at(-1)).toBe('commitTurn')
+    expect(t.read(dc).order.filter((c) => c === 'commitTurn')).toHaveLength(1)
+  })
+
+  it('a turn already committed is in the conversation and is not sent again; Live-type is never cleared', () => {
+    const t = trackSender()
+    const dc = pressOnLiveTrack(t, 1_000)
+    t.sender.detach()
+    t.sender.restore('resumedClearable')
+    expect(t.read(dc).order).toEqual(['startTurn', 'commitTurn'])
+    const live = trackSender()
+    live.sender.setAudioOnTrack(true)
+    const ldc = channel()
+    live.sender.attach(ldc, encode, 'new')
+    live.sender.begin()
+    live.speak(600)
+    live.sender.detach()
+    live.sender.restore('resumed')
+    expect(live.read(ldc).order).toEqual(['startTurn'])
+  })
+})

@@ -44,12 +44,14 @@ function setup(exchange: ExchangeSdp = async () => 'v=0\r\nanswer') {
   const heard = {
     frames: [] as string[],
     stalls: 0,
+    restores: 0,
     errors: [] as TransportError[],
     closes: [] as TransportClose[],
   }
   const listener = {
     frame: (d: unknown) => heard.frames.push(String(d)),
     stalled: () => void heard.stalls++,
+    restored: () => void heard.restores++,
     error: (e: TransportError) => heard.errors.push(e),
     close: (c: TransportClose) => heard.closes.push(c),
   }
@@ -133,6 +135,30 @@ describe('WebRTC transport', () => {
     expect(t.heard.errors).toHaveLength(1)
     expect(t.heard.closes).toEqual([{ code: 1006, reason: 'data channel closed', byUs: false }])
     expect(t.streams[0]?.stopped).toBe(true)
+  })
+
+  it('an interrupted peer stalls the link and, back again, restores it: the same peer, no close', async () => {
+    const t = setup()
+    await t.peers.offer(t.linkId, 'v=0\r\noffer')
+    t.peers.state(t.linkId, 'connected', null)
+    const transport = await t.opening
+    t.peers.state(t.linkId, 'interrupted', null)
+    t.peers.state(t.linkId, 'interrupted', null)
+    expect(t.heard.stalls).toBe(1)
+    expect(transport.send('{"type":"input_audio_buffer.append"}')).toBe(false)
+    t.clock.advance(CHANNEL_LOSS_GRACE_MS * 10)
+    expect(t.heard.closes).toEqual([])
+    t.peers.state(t.linkId, 'connected', null)
+    expect(t.heard.restores).toBe(1)
+    expect(transport.open).toBe(true)
+    expect(transport.send('{"type":"input_audio_buffer.clear"}')).toBe(true)
+    // Interrupted, then lost for good: the loss's usual path, a drop after the grace.
+    t.peers.state(t.linkId, 'interrupted', null)
+    t.peers.state(t.linkId, 'failed', 'disconnected for more than 3 s')
+    t.peers.state(t.linkId, 'connected', null)
+    expect(t.heard.restores).toBe(1)
+    t.clock.advance(CHANNEL_LOSS_GRACE_MS)
+    expect(t.heard.closes).toEqual([{ code: 1006, reason: 'disconnected for more than 3 s', byUs: false }])
   })
 
   it('the session ending on the SSE stream closes the link (4000) when the page does not notice', async () => {

@@ -8,6 +8,7 @@ import {
   ICE_GATHER_CAP_MS,
   MAX_QUEUED_MESSAGES,
 } from '../../../renderer/audio/rtc-peer'
+import { QUIET_MS, QUIET_POLL_MS } from '../../../renderer/audio/quiet-link'
 import { RtcLinks } from '../../../renderer/audio/rtc-links'
 import { FakePeer, FakeTrack, fakeMain, fakeOutput, type FakeMain, type FakePeerOptions } from './fake-webrtc'
 
@@ -332,15 +333,61 @@ describe('ending a link', () => {
     await vi.advanceTimersByTimeAsync(DISCONNECTED_GRACE_MS - 100)
     peer.setConnectionState('connected')
     await vi.advanceTimersByTimeAsync(DISCONNECTED_GRACE_MS)
-    expect(main.states).toEqual([{ linkId: 1, state: 'connected' }])
+    // Main hears of the interruption at once (what the track carried meanwhile is lost), and of its end.
+    const back = [
+      { linkId: 1, state: 'connected' },
+      { linkId: 1, state: 'interrupted' },
+      { linkId: 1, state: 'connected' },
+    ]
+    expect(main.states).toEqual(back)
 
     peer.setConnectionState('disconnected')
     await vi.advanceTimersByTimeAsync(DISCONNECTED_GRACE_MS)
     expect(main.states).toEqual([
-      { linkId: 1, state: 'connected' },
+      ...back,
+      { linkId: 1, state: 'interrupted' },
       { linkId: 1, state: 'failed', reason: 'disconnected for more than 3 s' },
     ])
     expect(peer.closed).toBe(true)
+  })
+
+  it('tells main a link carrying the microphone is interrupted once it hears nothing for a while', async () => {
+    const pair = { type: 'candidate-pair', bytesReceived: 1_000 }
+    peerOptions = { stats: [pair] }
+    const mic = new FakeTrack('mic')
+    links.setMicSource(mic as unknown as MediaStreamTrack)
+    vi.useFakeTimers()
+    command({ op: 'open', linkId: 1, dataChannel: CHANNEL })
+    await vi.advanceTimersByTimeAsync(10)
+    const peer = peers[0]!
+    peer.channel.open()
+    // Idle, the link may hear nothing for long: not an interruption.
+    await vi.advanceTimersByTimeAsync(QUIET_MS * 4)
+    expect(main.states).toEqual([{ linkId: 1, state: 'connected' }])
+    command({ op: 'mic', linkId: 1, on: true })
+    await vi.advanceTimersByTimeAsync(QUIET_POLL_MS)
+    expect(peer.sender.track?.source).toBe(mic)
+    // The service's reports arrive while the track carries the press ...
+    for (let ms = 0; ms < QUIET_MS * 2; ms += QUIET_POLL_MS) {
+      pair.bytesReceived += 80
+      await vi.advanceTimersByTimeAsync(QUIET_POLL_MS)
+    }
+    expect(main.states).toHaveLength(1)
+    // ... then stop: the network dropped with ICE still connected.
+    await vi.advanceTimersByTimeAsync(QUIET_MS + QUIET_POLL_MS)
+    expect(main.states.at(-1)).toEqual({ linkId: 1, state: 'interrupted' })
+    // Main takes the microphone off; the link is still watched, and heard from again.
+    command({ op: 'mic', linkId: 1, on: false })
+    await vi.advanceTimersByTimeAsync(QUIET_MS * 2)
+    expect(main.states).toHaveLength(2)
+    pair.bytesReceived += 80
+    await vi.advanceTimersByTimeAsync(QUIET_POLL_MS)
+    expect(main.states).toEqual([
+      { linkId: 1, state: 'connected' },
+      { linkId: 1, state: 'interrupted' },
+      { linkId: 1, state: 'connected' },
+    ])
+    expect(peer.closed).toBe(false)
   })
 
   it('hangs up without a word to main when main closes the link', async () => {

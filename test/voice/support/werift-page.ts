@@ -1,7 +1,11 @@
 // The main window's WebRTC side for the voice service under Node: a real werift peer per link, doing what
 // the page's RtcPeer does (renderer/audio/rtc-peer.ts) through the same VoiceRtcCommand / voice.rtc calls.
-// The microphone is whatever the test says while main has it on: nothing goes out on the track otherwise.
+// The microphone is whatever the test says while main has it on: nothing goes out on the track otherwise,
+// and speech in progress stops the moment main takes it off, as the page's replaceTrack(null) stops it.
+// werift's ICE never reports `disconnected` short of its 30 s consent expiry, so the page's own watch
+// (renderer/audio/quiet-link.ts) says when a link carrying the microphone hears nothing from the service.
 import type { VoiceRtcCommand } from '../../../preload/contract'
+import { QUIET_POLL_MS, QuietLink } from '../../../renderer/audio/quiet-link'
 import type { EventHub } from '../../../main/ipc/event-hub'
 import type { RtcPeers } from '../../../main/realtime/transports/rtc-peers'
 import {
@@ -10,6 +14,9 @@ import {
   type Offer,
   type WeriftClient,
 } from '../../demo/realtime/support/werift-client'
+
+const FRAME_MS = 20
+const FRAME_16K = 320
 
 export interface WeriftPage {
   /** Links by id, once their data channel opened. */
@@ -41,6 +48,23 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
   const held: number[] = []
   const tell = (linkId: number): void => rtc.state(linkId, 'closed', 'the data channel closed')
   const mic = new Map<number, boolean>()
+  const watches = new Map<number, ReturnType<typeof setInterval>>()
+  const unwatch = (linkId: number): void => {
+    clearInterval(watches.get(linkId))
+    watches.delete(linkId)
+  }
+  const watch = (linkId: number, client: WeriftClient): void => {
+    const quiet = new QuietLink((q) => rtc.state(linkId, q ? 'interrupted' : 'connected', null))
+    // Every datagram from the service but ICE's own checks: RTCP, RTP, SCTP.
+    client.pc.iceTransports[0]?.connection.onData.subscribe(() => quiet.heard(performance.now()))
+    const timer = setInterval(() => {
+      if (!clients.has(linkId)) return unwatch(linkId)
+      quiet.carrying(mic.get(linkId) === true, performance.now())
+      quiet.check(performance.now())
+    }, QUIET_POLL_MS)
+    timer.unref()
+    watches.set(linkId, timer)
+  }
   let latest = 0
   let spare: { dataChannel: string; offer: Promise<Offer> } | null = null
   let preparedUsed = 0
@@ -73,6 +97,7 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
         else tell(linkId)
       })
       rtc.state(linkId, 'connected', null)
+      watch(linkId, client)
     } catch (err) {
       rtc.state(linkId, 'failed', err instanceof Error ? err.message : String(err))
     }
@@ -121,10 +146,19 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
       for (const linkId of held.splice(0)) tell(linkId)
     },
     async speak(pcm16k) {
-      const client = clients.get(latest)
+      const linkId = latest
+      const client = clients.get(linkId)
+      const on = (): boolean => clients.get(linkId) === client && (mic.get(linkId) ?? rtc.micOn)
       if (!client) throw new Error('no WebRTC link is open')
-      if (!(mic.get(latest) ?? rtc.micOn)) throw new Error('main has the microphone off')
-      await client.sendPcm16k(pcm16k)
+      if (!on()) throw new Error('main has the microphone off')
+      // Frame by frame at real time, so that the microphone going off stops it between two frames.
+      const started = performance.now()
+      for (let i = 0; i * FRAME_16K < pcm16k.length; i++) {
+        const wait = started + i * FRAME_MS - performance.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        if (!on()) return
+        await client.sendPcm16k(pcm16k.subarray(i * FRAME_16K, (i + 1) * FRAME_16K))
+      }
     },
     async drop() {
       const client = clients.get(latest)
@@ -133,6 +167,7 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
     },
     async close() {
       unsubscribe()
+      for (const linkId of [...watches.keys()]) unwatch(linkId)
       dropSpare()
       for (const client of clients.values()) await client.close()
       clients.clear()
