@@ -49,15 +49,19 @@ export class QuietLink {
 }
 
 /**
- * Bytes the peer has received from the service on its candidate pairs: RTP, RTCP, DTLS and SCTP, not
- * ICE's own checks (https://w3c.github.io/webrtc-stats/#dom-rtcicecandidatepairstats-bytesreceived).
+ * How much the peer has heard from the service on its candidate pairs, as one growing count: bytes of RTP,
+ * RTCP, DTLS and SCTP (https://w3c.github.io/webrtc-stats/#dom-rtcicecandidatepairstats-bytesreceived), and
+ * the answers to ICE's own checks (`responsesReceived`). The checks' answers keep a link whose service
+ * sends no RTCP from being waited on for ever once it was taken as interrupted: Chromium checks a working
+ * link every 2.5 s, and the service's ICE agent must answer, so a link that is back is heard within that.
  */
-export function bytesReceived(report: ReadonlyMap<string, unknown>): number {
-  let bytes = 0
+export function heardCount(report: ReadonlyMap<string, unknown>): number {
+  let heard = 0
   for (const entry of report.values()) {
-    const stats = entry as { type?: unknown; bytesReceived?: unknown }
-    if (stats.type === 'candidate-pair' && typeof stats.bytesReceived === 'number')
-      bytes += stats.bytesReceived
+    const stats = entry as { type?: unknown; bytesReceived?: unknown; responsesReceived?: unknown }
+    if (stats.type !== 'candidate-pair') continue
+    if (typeof stats.bytesReceived === 'number') heard += stats.bytesReceived
+    if (typeof stats.responsesReceived === 'number') heard += stats.responsesReceived
   }
-  return bytes
+  return heard
 }

@@ -5,7 +5,7 @@
 import type { LoaBridge, VoiceRtcState } from '../../preload/contract'
 import { iceGathered } from './ice-gathering'
 import { figuresFromReport, type RtcFigures } from './rtc-stats'
-import { QUIET_POLL_MS, QuietLink, bytesReceived } from './quiet-link'
+import { QUIET_POLL_MS, QuietLink, heardCount } from './quiet-link'
 
 /** Main's side of the links, as the bridge offers it. */
 export type RtcMain = Pick<LoaBridge['voice'], 'rtcOffer' | 'rtcMessage' | 'rtcState'>
@@ -239,7 +239,7 @@ export class RtcPeer {
     const pc = this.#pc
     this.#quiet.carrying(this.carriesMic, performance.now())
     if (!pc || this.#ended || !(this.carriesMic || this.#quiet.quiet)) return
-    const received = bytesReceived(await pc.getStats().catch(() => new Map<string, unknown>()))
+    const received = heardCount(await pc.getStats().catch(() => new Map<string, unknown>()))
     if (received > this.#received) this.#quiet.heard(performance.now())
     this.#received = Math.max(this.#received, received)
     this.#quiet.check(performance.now())

@@ -390,6 +390,29 @@ describe('ending a link', () => {
     expect(peer.closed).toBe(false)
   })
 
+  it('takes the answers to ICE checks as hearing from the service: a link back without RTCP is back', async () => {
+    const pair = { type: 'candidate-pair', bytesReceived: 1_000, responsesReceived: 3 }
+    peerOptions = { stats: [pair] }
+    links.setMicSource(new FakeTrack('mic') as unknown as MediaStreamTrack)
+    vi.useFakeTimers()
+    command({ op: 'open', linkId: 1, dataChannel: CHANNEL })
+    await vi.advanceTimersByTimeAsync(10)
+    peers[0]!.channel.open()
+    command({ op: 'mic', linkId: 1, on: true })
+    // Nothing at all from the service while the track carries the press: interrupted.
+    await vi.advanceTimersByTimeAsync(QUIET_MS + QUIET_POLL_MS * 2)
+    expect(main.states.at(-1)).toEqual({ linkId: 1, state: 'interrupted' })
+    command({ op: 'mic', linkId: 1, on: false })
+    // The service sends no RTCP, no bytes come; an ICE check is answered: the link is back.
+    pair.responsesReceived += 1
+    await vi.advanceTimersByTimeAsync(QUIET_POLL_MS)
+    expect(main.states).toEqual([
+      { linkId: 1, state: 'connected' },
+      { linkId: 1, state: 'interrupted' },
+      { linkId: 1, state: 'connected' },
+    ])
+  })
+
   it('hangs up without a word to main when main closes the link', async () => {
     const { peer, sent } = await talkingLink()
 
