@@ -1,6 +1,8 @@
 // The main window's WebRTC side for the voice service under Node: a real werift peer per link, doing what
 // the page's RtcPeer does (renderer/audio/rtc-peer.ts) through the same VoiceRtcCommand / voice.rtc calls.
 // The microphone is whatever the test says while main has it on: nothing goes out on the track otherwise.
+// A `held` mic (a press the track takes over mid-way) sends nothing until main's `release`, as the page's
+// held track keeps its audio back until then.
 import type { VoiceRtcCommand } from '../../../preload/contract'
 import type { EventHub } from '../../../main/ipc/event-hub'
 import type { RtcPeers } from '../../../main/realtime/transports/rtc-peers'
@@ -41,6 +43,8 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
   const held: number[] = []
   const tell = (linkId: number): void => rtc.state(linkId, 'closed', 'the data channel closed')
   const mic = new Map<number, boolean>()
+  /** Links whose held track waits for `release`, with what lets it go. */
+  const unreleased = new Map<number, { released: Promise<void>; release: () => void }>()
   let latest = 0
   let spare: { dataChannel: string; offer: Promise<Offer> } | null = null
   let preparedUsed = 0
@@ -95,7 +99,15 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
       case 'send':
         return clients.get(command.linkId)?.channel.send(command.text)
       case 'mic':
+        if (command.on && command.held === true && !unreleased.has(command.linkId)) {
+          let release = (): void => {}
+          const released = new Promise<void>((resolve) => (release = resolve))
+          unreleased.set(command.linkId, { released, release })
+        }
         return void mic.set(command.linkId, command.on)
+      case 'release':
+        unreleased.get(command.linkId)?.release()
+        return void unreleased.delete(command.linkId)
       case 'close': {
         const client = clients.get(command.linkId)
         clients.delete(command.linkId)
@@ -124,6 +136,7 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
       const client = clients.get(latest)
       if (!client) throw new Error('no WebRTC link is open')
       if (!(mic.get(latest) ?? rtc.micOn)) throw new Error('main has the microphone off')
+      await unreleased.get(latest)?.released
       await client.sendPcm16k(pcm16k)
     },
     async drop() {
