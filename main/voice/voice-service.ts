@@ -606,7 +606,8 @@ export class VoiceService {
       this.#finish(engine, event.summary)
       return
     }
-    if (event.type === 'track') return this.#rtc.setTrackLive(event.live)
+    if (event.type === 'track') return this.#rtc.setTrackLive(event.live, event.held)
+    if (event.type === 'trackReleased') return this.#rtc.releaseTrack()
     if (event.type === 'tool') {
       const line = this.#transcript.applyTool(event)
       if (line) this.#deps.events.emit('voice:line', line)

@@ -221,7 +221,11 @@ export interface VoiceSessionStatus {
  *   open  — make a peer: the microphone track (sent only while `mic` is on), the remote audio to the
  *           chosen output, a data channel named `dataChannel`; then `voice:rtcOffer`.
  *   send  — a model event (JSON text) for the data channel.
- *   mic   — the microphone goes out on the track (key down) or not (key up).
+ *   mic   — the microphone goes out on the track (key down) or not (key up). `held`: the press so far
+ *           went as audio events: the track takes the microphone from the page's next capture frame
+ *           (marked on-track) but keeps its audio back until `release`, then stays that far behind;
+ *           at key-up, events after the `release` wait until the track has sent what it held.
+ *   release — the events for everything captured before a held track took over have been sent.
  *   close — hang up and free the peer.
  *   prepare   — make a spare peer for a session created ahead (its offer and ICE candidates gathered),
  *               sent nowhere; the next `open` with the same `dataChannel` takes it and only posts the offer.
@@ -232,7 +236,8 @@ export type VoiceRtcCommand =
   | { op: 'prepare'; dataChannel: string }
   | { op: 'unprepare' }
   | { op: 'send'; linkId: number; text: string }
-  | { op: 'mic'; linkId: number; on: boolean }
+  | { op: 'mic'; linkId: number; on: boolean; held?: boolean }
+  | { op: 'release'; linkId: number }
   | { op: 'close'; linkId: number }
 
 /**

@@ -1,7 +1,8 @@
 // One open microphone: the getUserMedia stream, its source node and the capture worklet behind it.
 // Closing stops the tracks, which is what turns the OS's microphone indicator off.
 import type { AudioSettings } from '../../preload/contract'
-import type { CaptureFrame } from './port-messages'
+import { heldTrack, type HeldTrack } from './held-track'
+import type { CaptureFrame, HeldDrained } from './port-messages'
 import { CAPTURE_PROCESSOR } from './worklet-names'
 
 export type Processing = Pick<AudioSettings, 'echoCancellation' | 'noiseSuppression' | 'autoGainControl'>
@@ -14,6 +15,8 @@ export interface MicInput {
   readonly label: string | null
   /** The open stream's audio track, for a WebRTC link to clone; stopped by `close`. */
   readonly track: MediaStreamTrack | null
+  /** The same microphone through the capture worklet, for a press the track takes over mid-way. */
+  readonly held: HeldTrack | null
   close(): void
 }
 
@@ -53,16 +56,30 @@ export async function openMicInput(
   const stream = await navigator.mediaDevices.getUserMedia(micConstraints(deviceId, processing))
   const track = stream.getAudioTracks()[0]
   const source = ctx.createMediaStreamSource(stream)
-  // No outputs: the node is pulled on its own, and one explicit channel mixes any stereo input down.
+  // One explicit channel mixes any stereo input down; the one output is the held track.
   const node = new AudioWorkletNode(ctx, CAPTURE_PROCESSOR, {
     numberOfInputs: 1,
-    numberOfOutputs: 0,
+    numberOfOutputs: 1,
+    outputChannelCount: [1],
     channelCount: 1,
     channelCountMode: 'explicit',
     channelInterpretation: 'speakers',
   })
-  node.port.onmessage = (e: MessageEvent<CaptureFrame>) => handlers.onFrame(e.data)
+  const out = new MediaStreamAudioDestinationNode(ctx, { channelCount: 1 })
+  node.connect(out)
+  const drained: (() => void)[] = []
+  node.port.onmessage = (e: MessageEvent<CaptureFrame | HeldDrained>) => {
+    if ('drained' in e.data) for (const listener of drained) listener()
+    else handlers.onFrame(e.data)
+  }
   source.connect(node)
+  const outTrack = out.stream.getAudioTracks()[0]
+  const held = outTrack
+    ? heldTrack(outTrack, {
+        post: (command) => node.port.postMessage(command),
+        onDrained: (listener) => void drained.push(listener),
+      })
+    : null
   let closed = false
   const onEnded = () => {
     if (!closed) handlers.onEnded()
@@ -73,11 +90,15 @@ export async function openMicInput(
     processing: { ...processing },
     label: track?.label || null,
     track: track ?? null,
+    held,
     close() {
       if (closed) return
       closed = true
       track?.removeEventListener('ended', onEnded)
+      held?.cancel()
+      outTrack?.stop()
       source.disconnect()
+      node.disconnect()
       node.port.onmessage = null
       node.port.close()
       for (const t of stream.getTracks()) t.stop()

@@ -15,6 +15,13 @@ export interface CaptureFrame {
   samples: Int16Array
   /** 0..1, see levelFromRms in metered-framer.ts. */
   level: number
+  /** The held track took this frame (held-fifo.ts): main must not send it as an event too. */
+  onTrack?: boolean
+}
+
+/** The capture worklet's held track has played out what it held since it was stopped. */
+export interface HeldDrained {
+  drained: true
 }
 
 /** Reads a message from main; null for anything malformed (the port is not a place to throw). */

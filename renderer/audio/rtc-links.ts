@@ -1,6 +1,7 @@
 // The WebRTC links main asked this page for, by id: main's commands go to their link, and what every link
 // shares goes to all of them: the open microphone's track and the output device.
 import type { VoiceRtcCommand } from '../../preload/contract'
+import type { HeldTrack } from './held-track'
 import { RemoteAudioOutput } from './remote-audio'
 import { RtcPeer, type RtcMain } from './rtc-peer'
 import { addFigures, NO_LINKS, type RtcFigures } from './rtc-stats'
@@ -21,6 +22,7 @@ export class RtcLinks {
   readonly #createPeer: () => RTCPeerConnection
   readonly #output: RtcOutput
   #micSource: MediaStreamTrack | null = null
+  #heldSource: HeldTrack | null = null
   /** A peer made ahead for the next link on its data channel, its offer gathered (main's `prepare`). */
   #spare: { peer: RtcPeer; dataChannel: string } | null = null
 
@@ -47,15 +49,20 @@ export class RtcLinks {
     const peer = this.#peers.get(command.linkId)
     if (!peer) return
     if (command.op === 'send') peer.send(command.text)
-    else if (command.op === 'mic') peer.setMic(command.on)
+    else if (command.op === 'mic') peer.setMic(command.on, command.held === true)
+    else if (command.op === 'release') peer.release()
     else peer.close()
   }
 
-  /** The microphone the voice audio has open now (null: closed); links with the mic on follow it. */
-  setMicSource(track: MediaStreamTrack | null): void {
+  /**
+   * The microphone the voice audio has open now (null: closed), and the same through its capture worklet
+   * for a press the track takes over mid-way; links with the mic on follow it.
+   */
+  setMicSource(track: MediaStreamTrack | null, held: HeldTrack | null = null): void {
     this.#micSource = track
-    for (const peer of this.#peers.values()) peer.setMicSource(track)
-    this.#spare?.peer.setMicSource(track)
+    this.#heldSource = held
+    for (const peer of this.#peers.values()) peer.setMicSource(track, held)
+    this.#spare?.peer.setMicSource(track, held)
   }
 
   setSink(sinkId: string): void {
@@ -114,7 +121,7 @@ export class RtcLinks {
         if (this.#peers.get(peer.linkId) === peer) this.#peers.delete(peer.linkId)
       },
     })
-    peer.setMicSource(this.#micSource)
+    peer.setMicSource(this.#micSource, this.#heldSource)
     return peer
   }
 }

@@ -3,6 +3,7 @@
 // Main keeps the session token, so the offer goes to main, which posts it to the service and hands back
 // the answer. A link ends exactly once; main hears how, unless main itself hung up.
 import type { LoaBridge, VoiceRtcState } from '../../preload/contract'
+import type { HeldTrack } from './held-track'
 import { iceGathered } from './ice-gathering'
 import { figuresFromReport, type RtcFigures } from './rtc-stats'
 import { QUIET_POLL_MS, QuietLink, heardCount } from './quiet-link'
@@ -33,6 +34,11 @@ export const DISCONNECTED_GRACE_MS = 3_000
  * channel stuck longer is failing, and the press should not stay silent for it.
  */
 export const CHANNEL_DRAIN_CAP_MS = 1_000
+/**
+ * A held track waits at most this long for main's `release`: past it, its audio goes out anyway (a late
+ * word means the events path is failing, and the press should not stay silent for it).
+ */
+export const HELD_RELEASE_CAP_MS = 2_000
 /** Main sends only once the channel is open, so only a few can cross its opening; more is a fault. */
 export const MAX_QUEUED_MESSAGES = 64
 
@@ -70,6 +76,15 @@ export class RtcPeer {
    */
   #carrying = false
   #switching: Promise<void> = Promise.resolve()
+  /** The voice audio's held track, for a press that moves from events to the track mid-way. */
+  #heldSource: HeldTrack | null = null
+  /**
+   * This press's held track (`mic` with `held`): on the sender from `release` until it has played out.
+   * `released`: main's word came; `stopped`: the key went up. Events after both wait in `waiting` for
+   * the track to send what it holds, so the commit cannot overtake the end of the press.
+   */
+  #held: { track: HeldTrack; released: boolean; stopped: boolean; waiting: string[] } | null = null
+  #releaseTimer: ReturnType<typeof setTimeout> | null = null
 
   /** The offer with its ICE candidates, made once; main gets it when the peer has a link. */
   #offer: Promise<string | null> | null = null
@@ -150,6 +165,11 @@ export class RtcPeer {
   send(text: string): void {
     const channel = this.#channel
     if (this.#ended || !channel) return
+    const held = this.#held
+    if (held?.released && held.stopped) {
+      held.waiting.push(text)
+      return
+    }
     if (channel.readyState === 'open') {
       try {
         channel.send(text)
@@ -163,16 +183,41 @@ export class RtcPeer {
     }
   }
 
-  /** Main's word: the microphone goes out on the track (key down) or not (key up). */
-  setMic(on: boolean): void {
+  /**
+   * Main's word: the microphone goes out on the track (key down) or not (key up). `held`: the press so
+   * far went as events; the track takes over from the next capture frame but holds its audio until
+   * `release`.
+   */
+  setMic(on: boolean, held = false): void {
     this.#micOn = on
+    if (on && held) this.#hold()
+    else if (!on) this.#stopHeld()
     this.#applyMic()
   }
 
   /** The voice audio opened, reopened or closed the microphone. */
-  setMicSource(track: MediaStreamTrack | null): void {
+  setMicSource(track: MediaStreamTrack | null, held: HeldTrack | null = null): void {
     this.#source = track
+    this.#heldSource = held
     this.#applyMic()
+  }
+
+  /**
+   * Main's word (or HELD_RELEASE_CAP_MS without it): the events for everything captured before the held
+   * track took over have been handed to the data channel. Once they have left it, the track goes on the
+   * sender and plays what it held, and stays that far behind the microphone until the key goes up.
+   */
+  release(): void {
+    const held = this.#held
+    const sender = this.#sender
+    if (!held || held.released || this.#ended || !sender) return
+    held.released = true
+    this.#clearReleaseTimer()
+    this.#switching = this.#switching
+      .then(() => this.#channelDrained())
+      .then(() => sender.replaceTrack(held.track.track))
+      .then(() => held.track.release())
+      .catch((err: unknown) => this.#end('failed', `could not switch the microphone: ${messageOf(err)}`))
   }
 
   /** Main hung up: nothing to tell it. */
@@ -237,8 +282,11 @@ export class RtcPeer {
   /** What the service sent since the last look: nothing for long while the track carries = interrupted. */
   async #watchQuiet(): Promise<void> {
     const pc = this.#pc
-    this.#quiet.carrying(this.carriesMic, performance.now())
-    if (!pc || this.#ended || !(this.carriesMic || this.#quiet.quiet)) return
+    // A held track carries the press too once released, until key-up stops it.
+    const held = this.#held
+    const carrying = this.carriesMic || (held !== null && held.released && !held.stopped)
+    this.#quiet.carrying(carrying, performance.now())
+    if (!pc || this.#ended || !(carrying || this.#quiet.quiet)) return
     const received = heardCount(await pc.getStats().catch(() => new Map<string, unknown>()))
     if (received > this.#received) this.#quiet.heard(performance.now())
     this.#received = Math.max(this.#received, received)
@@ -283,10 +331,45 @@ export class RtcPeer {
     }
   }
 
+  #hold(): void {
+    const track = this.#heldSource
+    // Without a held track (no microphone yet) the clone takes over as before.
+    if (!track || this.#held || this.#ended || this.#channel?.readyState !== 'open') return
+    this.#held = { track, released: false, stopped: false, waiting: [] }
+    track.hold()
+    this.#releaseTimer = setTimeout(() => this.release(), HELD_RELEASE_CAP_MS)
+  }
+
+  /** Key-up on a held track: it takes no more frames, plays out, leaves the sender, then the events follow. */
+  #stopHeld(): void {
+    const held = this.#held
+    const sender = this.#sender
+    if (!held || held.stopped || !sender) return
+    held.stopped = true
+    void held.track.stop().then(() => {
+      if (this.#ended || this.#held !== held) return
+      this.#switching = this.#switching
+        .then(() => sender.replaceTrack(null))
+        .catch((err: unknown) => this.#end('failed', `could not switch the microphone: ${messageOf(err)}`))
+        .finally(() => {
+          if (this.#held !== held) return
+          this.#held = null
+          for (const text of held.waiting) this.send(text)
+          this.#applyMic()
+        })
+    })
+  }
+
+  #clearReleaseTimer(): void {
+    if (this.#releaseTimer !== null) clearTimeout(this.#releaseTimer)
+    this.#releaseTimer = null
+  }
+
   #applyMic(): void {
     const sender = this.#sender
     if (this.#ended || !sender) return
-    const from = this.#micOn ? this.#source : null
+    // A held track has the sender for its press.
+    const from = this.#micOn && !this.#held ? this.#source : null
     if (from === this.#sentFrom) return
     const previous = this.#sent
     // A clone, so this link can stop what it sends without closing the voice audio's microphone.
@@ -354,6 +437,9 @@ export class RtcPeer {
     this.#listening.abort()
     this.#clearDisconnected()
     if (this.#quietTimer !== null) clearInterval(this.#quietTimer)
+    this.#clearReleaseTimer()
+    this.#held?.track.cancel()
+    this.#held = null
     this.#queue = []
     this.#stopRemote?.()
     this.#stopRemote = null

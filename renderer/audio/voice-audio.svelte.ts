@@ -217,7 +217,9 @@ class VoiceAudioController implements VoiceAudio {
 
   #onFrame(frame: CaptureFrame): void {
     if (!this.#ctx) return
-    const { message, transfer } = captureMessage(this.#ctx.sampleRate, frame, this.#rtc.micOnTrack)
+    // A held track marks the frames it took; a link's clone of the microphone carries all it captures.
+    const onTrack = frame.onTrack === true || this.#rtc.micOnTrack
+    const { message, transfer } = captureMessage(this.#ctx.sampleRate, frame, onTrack)
     this.#toMain(message, transfer)
     const level = this.#levelFeed.push(frame.level)
     if (level !== null) this.level = level
@@ -243,7 +245,7 @@ class VoiceAudioController implements VoiceAudio {
         continue
       }
       this.#mic = mic
-      this.#rtc.setMicSource(mic.track)
+      this.#rtc.setMicSource(mic.track, mic.held)
       this.micOpen = true
       this.inputLabel = mic.label ?? wanted?.label ?? null
       this.#setMicError(null)

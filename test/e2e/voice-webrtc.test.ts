@@ -4,6 +4,7 @@
 // the data channel. `transport: auto` picks WebRTC for Model R, its default.
 import { describe, expect, it } from 'vitest'
 import { loopCorrelation } from './support/correlate'
+import { describeSplices, spliceReport } from './support/splice'
 import { holdTalk, pressTalk, status, until, voicePages, type VoicePage } from './support/voice-page'
 
 const MODEL = 'openai/gpt-realtime'
@@ -11,6 +12,9 @@ const MODEL = 'openai/gpt-realtime'
 const TIME_SCALE = 8
 
 const pages = voicePages()
+
+/** espeak's voice is pitched near 100 Hz. */
+const PITCH_PERIOD_MS = 10.5
 
 interface RtcFigures {
   links: number
@@ -91,9 +95,20 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     const heard = p.realtime.getSessionDebug(session?.id as string)?.audio
     expect(heard?.receivedSamples).toBeGreaterThan(16_000 * 2.1)
     expect(heard?.receivedSamples).toBeLessThan(16_000 * (heldAtMostS + 0.7))
-    // In order, too: the track starts only once the events sent before it have left the data channel,
-    // or RTP overtaking them would splice the press out of order.
+    // In order and whole, too, however the press divided between events and the track: segment by
+    // segment, nothing was heard after what follows it, and nothing skipped.
     const pcm = Float32Array.from(heard?.retainedPcm ?? [], (s) => s / 32768)
+    const speech = pages.speech()
+    const splices = spliceReport(speech.samples, speech.rateHz, pcm, heard?.sampleRateHz ?? 16_000)
+    const rtpMs = p.realtime.getSessionDebug(session?.id as string)?.rtp?.receivedMs ?? 0
+    console.log(`heard ${pcm.length / 16} ms, ${rtpMs} ms of it on the track; ${describeSplices(splices)}`)
+    expect(splices.reorderedMs).toBe(0)
+    // The fake microphone splices its file where it loops; apart from that, no jump forward is longer
+    // than the voice's pitch period, the one place a segment may be found a period off its own (measured
+    // ±8.5 to ±10.25 ms, coming back at the next segment). A lost 20 ms frame, or the old handover's
+    // overtaken events (+21 to +45 ms), would be.
+    const skips = splices.jumps.filter((j) => !j.acrossLoop && j.byMs > PITCH_PERIOD_MS)
+    expect(skips).toEqual([])
     expect(
       loopCorrelation(pages.speech().samples, pages.speech().rateHz, pcm, heard?.sampleRateHz ?? 16_000),
     ).toBeGreaterThan(0.5)

@@ -100,6 +100,16 @@ describe('the voice service over WebRTC', () => {
     expect(debug?.rtp?.receivedMs).toBeGreaterThan(400)
     expect(debug?.rtp?.receivedMs).toBeLessThan(700)
     expect(r.voice.snapshot().lines.map((l) => l.role)).toEqual(['user', 'assistant'])
+    // The track took over mid-press: held until main's release, which came behind the last event and
+    // before the commit.
+    const link = p.commands.find((c) => c.op === 'open')?.linkId
+    const order = p.commands
+      .filter((c) => 'linkId' in c && c.linkId === link)
+      .map((c) => (c.op === 'send' ? (JSON.parse(c.text) as { type: string }).type : c.op))
+    expect(p.commands).toContainEqual({ op: 'mic', linkId: link, on: true, held: true })
+    const released = order.indexOf('release')
+    expect(order.lastIndexOf('input_audio_buffer.append')).toBeLessThan(released)
+    expect(order.indexOf('input_audio_buffer.commit')).toBeGreaterThan(released)
   })
 
   it("paces a pre-roll longer than the demo's 2 s lead on the data channel: heard whole, the peer kept", async () => {

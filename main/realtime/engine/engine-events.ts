@@ -63,7 +63,9 @@ export type EngineEvent =
    * WebRTC: the microphone may go out on the media track now (the audio held while the link opened has
    * been sent as events), or no longer (the link is gone).
    */
-  | { type: 'track'; live: boolean }
+  | { type: 'track'; live: boolean; held: boolean }
+  /** WebRTC: the events for what was captured before a held track took over have been sent. */
+  | { type: 'trackReleased' }
   /** The user's words, by item: `text` is the whole caption so far. */
   | { type: 'caption'; role: 'user'; itemId: string; text: string; final: boolean }
   /** The model's words: `delta` is new, `text` the whole so far; `cancelled` text was never heard. */

@@ -103,7 +103,8 @@ export class SessionEngine {
           this.#emit({ type: 'turn', phase: 'sent', turnId, audioMs })
         },
         dropped: (ms) => this.#emit({ type: 'audioDropped', ms }),
-        trackLive: (live) => this.#emit({ type: 'track', live }),
+        trackLive: (live, held) => this.#emit({ type: 'track', live, held }),
+        trackReleased: () => this.#emit({ type: 'trackReleased' }),
       },
     )
     this.#tools = new ToolCalls(

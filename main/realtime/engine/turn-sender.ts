@@ -29,8 +29,13 @@ export interface TurnSenderOptions {
 export interface TurnSenderHooks {
   /** A turn's end-of-turn message left on the socket. */
   sent(turnId: number, audioMs: number): void
-  /** WebRTC: the media track may (or may no longer) carry the microphone. */
-  trackLive(live: boolean): void
+  /**
+   * WebRTC: the media track may (or may no longer) carry the microphone. `held`: the press so far went as
+   * events, so the track's audio must wait in the page until `trackReleased`.
+   */
+  trackLive(live: boolean, held: boolean): void
+  /** WebRTC: the events for everything captured before the track took over have been sent. */
+  trackReleased?(): void
   /** Held audio went over its cap. */
   dropped(audioMs: number): void
 }
@@ -83,6 +88,12 @@ export class TurnSender {
   #trackLive = false
   /** The page's word on the latest capture: its track carried it (see `capture`). */
   #capturedOnTrack = false
+  /**
+   * The track took over mid-press (`held`): the page keeps its audio back until told that the events for
+   * what was captured before it have been sent, or RTP would overtake them. `waiting`: not all of those
+   * have reached main yet; `sending`: they are queued, and the word goes once they have left.
+   */
+  #handover: 'none' | 'waiting' | 'sending' = 'none'
   /** The WebSocket's pacing allowance, halved after a 4413; a data channel has its own lead. */
   #socketBurstMs: number
   /** The socket last attached: an interrupted WebRTC link comes back on it. */
@@ -186,6 +197,12 @@ export class TurnSender {
 
   capture(rateHz: number, samples: Float32Array, onTrack = false): void {
     if (this.#turnId === null) return
+    if (onTrack && !this.#capturedOnTrack && this.#trackLive) {
+      // The first capture the track carries: what the framer still holds (a part-frame, the resampler's
+      // delay) was captured before it, and goes as events; nothing is sent twice or skipped.
+      for (const frame of this.#framer.end()) this.#queue(frame)
+      this.#releaseWhenSent()
+    }
     this.#capturedOnTrack = onTrack
     for (const frame of this.#framer.push(rateHz, samples)) this.#queue(frame)
   }
@@ -198,6 +215,9 @@ export class TurnSender {
     const id = this.#turnId
     if (id === null) return null
     for (const frame of this.#framer.end()) this.#queue(frame)
+    // The key went up before the page's first on-track capture arrived: what the track holds now is
+    // after everything sent as events, and is released ahead of the commit.
+    this.#releaseWhenSent()
     this.#turnId = null
     const audioMs = Math.round((this.#turnSamples * 1000) / INPUT_RATE_HZ)
     if (this.options.handsFree) {
@@ -295,11 +315,32 @@ export class TurnSender {
   #setTrackLive(live: boolean): void {
     if (this.#trackLive === live) return
     this.#trackLive = live
-    this.hooks.trackLive(live)
+    // Mid-press, with some of it already sent as events: the track starts from the page's next frame and
+    // holds its audio back until `#released`.
+    const held = live && this.#turnId !== null && this.#turnSamples > 0
+    this.#handover = held ? 'waiting' : 'none'
+    this.#capturedOnTrack = false
+    this.hooks.trackLive(live, held)
+  }
+
+  #releaseWhenSent(): void {
+    if (this.#handover !== 'waiting') return
+    this.#handover = 'sending'
+    this.#releaseIfSent()
+  }
+
+  /** The word follows the last event before the switch on the same path, so the page has sent them. */
+  #releaseIfSent(): void {
+    if (this.#handover !== 'sending' || this.#outbox.holdsAudio()) return
+    this.#handover = 'none'
+    this.hooks.trackReleased?.()
   }
 
   #sent(entry: OutboxEntry): void {
-    if (entry.command.type === 'appendAudio') this.#goLiveWhenDrained()
+    if (entry.command.type === 'appendAudio') {
+      this.#goLiveWhenDrained()
+      this.#releaseIfSent()
+    }
     if (entry.command.type !== 'commitTurn' || entry.turnId === null) return
     // Kept until the answer comes (answered()): a session cut before it gets the turn again.
     this.#journal.markSent(entry.turnId)

@@ -26,6 +26,8 @@ export class RtcPeers {
   #micOn = false
   #keyDown = false
   #trackLive = false
+  /** The track took over mid-press and holds its audio until `releaseTrack` (see VoiceRtcCommand). */
+  #held = false
 
   constructor(private readonly page: RtcPage) {}
 
@@ -42,7 +44,7 @@ export class RtcPeers {
     const linkId = this.#nextId++
     this.#links.set(linkId, handlers)
     this.page.command({ op: 'open', linkId, dataChannel })
-    if (this.#micOn) this.page.command({ op: 'mic', linkId, on: true })
+    if (this.#micOn) this.page.command(this.#micCommand(linkId, true))
     return linkId
   }
 
@@ -80,9 +82,17 @@ export class RtcPeers {
    * The engine's `track` event: what was said before the link opened has been sent as events, so the
    * track may carry the rest (or the link is gone).
    */
-  setTrackLive(live: boolean): void {
+  setTrackLive(live: boolean, held = false): void {
     this.#trackLive = live
+    this.#held = live && held
     this.#setMic()
+  }
+
+  /** The events sent before a held track took over have all gone to the page: its audio may follow. */
+  releaseTrack(): void {
+    if (!this.#held) return
+    this.#held = false
+    for (const linkId of this.#links.keys()) this.page.command({ op: 'release', linkId })
   }
 
   /** Every peer's microphone goes out while the key is down and the track may carry it. */
@@ -90,7 +100,11 @@ export class RtcPeers {
     const on = this.#keyDown && this.#trackLive
     if (on === this.#micOn) return
     this.#micOn = on
-    for (const linkId of this.#links.keys()) this.page.command({ op: 'mic', linkId, on })
+    for (const linkId of this.#links.keys()) this.page.command(this.#micCommand(linkId, on))
+  }
+
+  #micCommand(linkId: number, on: boolean): VoiceRtcCommand {
+    return on && this.#held ? { op: 'mic', linkId, on, held: true } : { op: 'mic', linkId, on }
   }
 
   // ---- From the page -------------------------------------------------------------------------------

@@ -253,3 +253,103 @@ describe('a press whose WebRTC link is interrupted and comes back', () => {
     expect(live.read(ldc).order).toEqual(['startTurn'])
   })
 })
+
+/**
+ * The events carried all `capturedMs` before the switch: draining main's 48 to 16 kHz resampler there
+ * adds its filter's delay (under 2 ms), as at any key-up.
+ */
+function expectEvents(appendedMs: number, capturedMs: number): void {
+  expect(appendedMs).toBeGreaterThanOrEqual(capturedMs)
+  expect(appendedMs).toBeLessThan(capturedMs + 2)
+}
+
+describe('a press the track takes over mid-way (held)', () => {
+  /** The page's capture frames: 10 ms at 48 kHz, so a switch can fall inside main's 20 ms frame. */
+  const DEVICE_HZ = 48_000
+  const CAPTURE_MS = 10
+
+  function heldSender() {
+    const clock = new ManualClock()
+    const log: string[] = []
+    const sender = new TurnSender(
+      clock,
+      { burstMs: 1_000, maxQueuedAudioMs: 30_000, handsFree: false },
+      {
+        sent: () => {},
+        trackLive: (on, held) => void log.push(`live:${on}:${held}`),
+        trackReleased: () => void log.push('released'),
+        dropped: () => {},
+      },
+    )
+    const dc = channel()
+    const sink = {
+      ...dc,
+      send(frame: string) {
+        log.push(frame.split(':')[0] as string)
+        return dc.send(frame)
+      },
+    }
+    const capture = (frames: number, onTrack: boolean) => {
+      for (let i = 0; i < frames; i++) {
+        sender.capture(DEVICE_HZ, new Float32Array((DEVICE_HZ * CAPTURE_MS) / 1000).fill(0.1), onTrack)
+        clock.advance(CAPTURE_MS)
+      }
+    }
+    const appendedMs = () =>
+      dc.frames
+        .filter((f) => f.startsWith('appendAudio:'))
+        .reduce((ms, f) => ms + (Number(f.split(':')[1]) * 1000) / RATE_HZ, 0)
+    return { sender, sink, dc, log, capture, appendedMs }
+  }
+
+  it('sends every frame captured before the switch as events, part-frame included, then releases the track', () => {
+    const t = heldSender()
+    t.sender.setAudioOnTrack(true)
+    t.sender.begin()
+    // 330 ms before the link opens: main's framer holds a 10 ms part-frame at the switch.
+    t.capture(33, false)
+    t.sender.attach(t.sink, encode, 'new')
+    // The press went as events so far: the track is told to hold its audio.
+    expect(t.log.filter((l) => l.startsWith('live'))).toEqual(['live:true:true'])
+    expect(t.log).not.toContain('released')
+    // Frames still on their way from the page before its first on-track one go as events too.
+    t.capture(4, false)
+    t.capture(20, true)
+    // Everything captured before the first on-track frame left as events, and nothing after it.
+    expectEvents(t.appendedMs(), 370)
+    // The release follows the last of those events on the same path, before anything else.
+    expect(t.log.at(-1)).toBe('released')
+    expect(t.log.filter((l) => l === 'released')).toHaveLength(1)
+    t.sender.finish(() => {})
+    expect(t.log.at(-1)).toBe('commitTurn')
+    expectEvents(t.appendedMs(), 370)
+  })
+
+  it('releases before the commit when the key goes up before an on-track frame reached main', () => {
+    const t = heldSender()
+    t.sender.setAudioOnTrack(true)
+    t.sender.begin()
+    t.capture(15, false)
+    t.sender.attach(t.sink, encode, 'new')
+    t.capture(2, false)
+    t.sender.finish(() => {})
+    const tail = t.log.slice(-2)
+    expect(tail).toEqual(['released', 'commitTurn'])
+    expectEvents(t.appendedMs(), 170)
+    // The page's on-track frames that arrive after the key went up are not the press's.
+    t.capture(3, true)
+    expect(t.log.at(-1)).toBe('commitTurn')
+  })
+
+  it('does not hold a press that starts with the track live', () => {
+    const t = heldSender()
+    t.sender.setAudioOnTrack(true)
+    t.sender.attach(t.sink, encode, 'new')
+    t.sender.begin()
+    t.capture(20, true)
+    t.sender.finish(() => {})
+    expect(t.log.filter((l) => l.startsWith('live'))).toEqual(['live:true:false'])
+    expect(t.log).not.toContain('released')
+    expect(t.appendedMs()).toBe(0)
+  })
+})

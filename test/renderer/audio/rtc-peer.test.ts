@@ -2,9 +2,12 @@
 // the offer, the data channel's messages and exactly one end per link.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VoiceRtcCommand } from '../../../preload/contract'
+import type { HeldCommand } from '../../../renderer/audio/held-fifo'
+import { heldTrack } from '../../../renderer/audio/held-track'
 import {
   CHANNEL_DRAIN_CAP_MS,
   DISCONNECTED_GRACE_MS,
+  HELD_RELEASE_CAP_MS,
   ICE_GATHER_CAP_MS,
   MAX_QUEUED_MESSAGES,
 } from '../../../renderer/audio/rtc-peer'
@@ -260,6 +263,135 @@ describe('the microphone', () => {
     command({ op: 'mic', linkId: 5, on: true })
     await settle()
     expect(peers[0]?.sender.track?.source).toBe(mic)
+  })
+})
+
+/** The voice audio's held track over a fake worklet port: what the page told it, and its word back. */
+function fakeHeld() {
+  const track = new FakeTrack('held')
+  const posted: HeldCommand['type'][] = []
+  let drained = (): void => {}
+  const held = heldTrack(track as unknown as MediaStreamTrack, {
+    post: (c) => void posted.push(c.type),
+    onDrained: (listener) => (drained = listener),
+  })
+  return { track, held, posted, playedOut: () => drained() }
+}
+
+describe('a press the track takes over mid-way (held)', () => {
+  const APPEND = '{"type":"input_audio_buffer.append"}'
+  const COMMIT = '{"type":"input_audio_buffer.commit"}'
+
+  async function heldPress() {
+    const mic = new FakeTrack('mic')
+    const h = fakeHeld()
+    links.setMicSource(mic as unknown as MediaStreamTrack, h.held)
+    const peer = await connectedLink(1)
+    vi.useFakeTimers()
+    return { mic, peer, ...h }
+  }
+
+  it('holds the track from the next frame, and sends it only once the events before it have left', async () => {
+    const { peer, track, posted } = await heldPress()
+    command({ op: 'send', linkId: 1, text: APPEND })
+    peer.channel.bufferedAmount = 4_096
+    command({ op: 'mic', linkId: 1, on: true, held: true })
+    await vi.advanceTimersByTimeAsync(0)
+    // The worklet marks frames from here on as the track's, but the sender has nothing yet: no clone.
+    expect(posted).toEqual(['hold'])
+    expect(peer.sender.replaced).toEqual([])
+    // The frames are marked by the worklet itself, not by the link.
+    expect(links.micOnTrack).toBe(false)
+    // Events main sent before its release go on at once.
+    command({ op: 'send', linkId: 1, text: APPEND })
+    expect(peer.channel.sent).toEqual([APPEND, APPEND])
+    command({ op: 'release', linkId: 1 })
+    await vi.advanceTimersByTimeAsync(CHANNEL_DRAIN_CAP_MS - 1)
+    expect(peer.sender.replaced).toEqual([])
+    peer.channel.flush()
+    await vi.advanceTimersByTimeAsync(0)
+    // On the sender first, then it plays what it held: nothing it held is played into the void.
+    expect(peer.sender.replaced).toEqual([track])
+    expect(posted).toEqual(['hold', 'release'])
+  })
+
+  it('watches a released held track for an interruption, as it watches the clone', async () => {
+    const pair = { type: 'candidate-pair', bytesReceived: 1_000, responsesReceived: 0 }
+    peerOptions = { stats: [pair] }
+    const { track, held } = fakeHeld()
+    links.setMicSource(new FakeTrack('mic') as unknown as MediaStreamTrack, held)
+    vi.useFakeTimers()
+    command({ op: 'open', linkId: 1, dataChannel: CHANNEL })
+    await vi.advanceTimersByTimeAsync(10)
+    const peer = peers[0]!
+    peer.channel.open()
+    command({ op: 'mic', linkId: 1, on: true, held: true })
+    command({ op: 'release', linkId: 1 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(peer.sender.replaced).toEqual([track])
+    // Released, it carries the press: the service's reports stop, and main is told.
+    await vi.advanceTimersByTimeAsync(QUIET_MS + QUIET_POLL_MS * 2)
+    expect(main.states.at(-1)).toEqual({ linkId: 1, state: 'interrupted' })
+  })
+
+  it('at key-up sends nothing after the release until the track has played out, then takes it off', async () => {
+    const { peer, track, posted, playedOut } = await heldPress()
+    command({ op: 'mic', linkId: 1, on: true, held: true })
+    command({ op: 'release', linkId: 1 })
+    await vi.advanceTimersByTimeAsync(0)
+    command({ op: 'mic', linkId: 1, on: false })
+    expect(posted).toEqual(['hold', 'release', 'stop'])
+    // The commit would reach the service before the end of the press the track still holds.
+    command({ op: 'send', linkId: 1, text: COMMIT })
+    command({ op: 'send', linkId: 1, text: '{"type":"response.create"}' })
+    expect(peer.channel.sent).toEqual([])
+    expect(peer.sender.track).toBe(track)
+    playedOut()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(peer.sender.replaced).toEqual([track, null])
+    expect(peer.channel.sent).toEqual([COMMIT, '{"type":"response.create"}'])
+    // The voice audio's own track is not the link's to stop.
+    expect(track.stopped).toBe(false)
+  })
+
+  it('lets the events before the release through when the key goes up first', async () => {
+    const { peer, posted, playedOut } = await heldPress()
+    command({ op: 'mic', linkId: 1, on: true, held: true })
+    command({ op: 'mic', linkId: 1, on: false })
+    command({ op: 'send', linkId: 1, text: APPEND })
+    expect(peer.channel.sent).toEqual([APPEND])
+    command({ op: 'release', linkId: 1 })
+    command({ op: 'send', linkId: 1, text: COMMIT })
+    expect(peer.channel.sent).toEqual([APPEND])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(posted).toEqual(['hold', 'stop', 'release'])
+    playedOut()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(peer.channel.sent).toEqual([APPEND, COMMIT])
+  })
+
+  it('sends the held audio after HELD_RELEASE_CAP_MS without main’s word', async () => {
+    const { peer, track } = await heldPress()
+    command({ op: 'mic', linkId: 1, on: true, held: true })
+    await vi.advanceTimersByTimeAsync(HELD_RELEASE_CAP_MS - 1)
+    expect(peer.sender.replaced).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(peer.sender.replaced).toEqual([track])
+  })
+
+  it('keeps a press that starts with the link open on the clone, with no hold', async () => {
+    const { mic, peer, posted } = await heldPress()
+    command({ op: 'mic', linkId: 1, on: true })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(peer.sender.track?.source).toBe(mic)
+    expect(posted).toEqual([])
+  })
+
+  it('drops what the track holds when the link ends', async () => {
+    const { posted } = await heldPress()
+    command({ op: 'mic', linkId: 1, on: true, held: true })
+    command({ op: 'close', linkId: 1 })
+    expect(posted).toEqual(['hold', 'cancel'])
   })
 })
 

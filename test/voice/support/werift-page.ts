@@ -2,8 +2,10 @@
 // the page's RtcPeer does (renderer/audio/rtc-peer.ts) through the same VoiceRtcCommand / voice.rtc calls.
 // The microphone is whatever the test says while main has it on: nothing goes out on the track otherwise,
 // and speech in progress stops the moment main takes it off, as the page's replaceTrack(null) stops it.
-// werift's ICE never reports `disconnected` short of its 30 s consent expiry, so the page's own watch
-// (renderer/audio/quiet-link.ts) says when a link carrying the microphone hears nothing from the service.
+// A `held` mic (a press the track takes over mid-way) sends nothing until main's `release`, as the page's
+// held track keeps its audio back until then. werift's ICE never reports `disconnected` short of its 30 s
+// consent expiry, so the page's own watch (renderer/audio/quiet-link.ts) says when a link carrying the
+// microphone hears nothing from the service.
 import type { VoiceRtcCommand } from '../../../preload/contract'
 import { QUIET_POLL_MS, QuietLink } from '../../../renderer/audio/quiet-link'
 import type { EventHub } from '../../../main/ipc/event-hub'
@@ -65,6 +67,8 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
     timer.unref()
     watches.set(linkId, timer)
   }
+  /** Links whose held track waits for `release`, with what lets it go. */
+  const unreleased = new Map<number, { released: Promise<void>; release: () => void }>()
   let latest = 0
   let spare: { dataChannel: string; offer: Promise<Offer> } | null = null
   let preparedUsed = 0
@@ -120,7 +124,15 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
       case 'send':
         return clients.get(command.linkId)?.channel.send(command.text)
       case 'mic':
+        if (command.on && command.held === true && !unreleased.has(command.linkId)) {
+          let release = (): void => {}
+          const released = new Promise<void>((resolve) => (release = resolve))
+          unreleased.set(command.linkId, { released, release })
+        }
         return void mic.set(command.linkId, command.on)
+      case 'release':
+        unreleased.get(command.linkId)?.release()
+        return void unreleased.delete(command.linkId)
       case 'close': {
         const client = clients.get(command.linkId)
         clients.delete(command.linkId)
@@ -151,6 +163,7 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
       const on = (): boolean => clients.get(linkId) === client && (mic.get(linkId) ?? rtc.micOn)
       if (!client) throw new Error('no WebRTC link is open')
       if (!on()) throw new Error('main has the microphone off')
+      await unreleased.get(linkId)?.released
       // Frame by frame at real time, so that the microphone going off stops it between two frames.
       const started = performance.now()
       for (let i = 0; i * FRAME_16K < pcm16k.length; i++) {
