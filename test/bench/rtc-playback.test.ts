@@ -34,12 +34,13 @@ describe('WebRTC playback in Chromium through the rig', () => {
     // Several seconds of answer.
     expect(figures.emittedSamples).toBeGreaterThan(48_000 * 3)
     expect(figures.packetsReceived).toBeGreaterThan(150)
-    expect(figures.emittedSamples).toBe(figures.packetsReceived * 960)
+    // Every packet received came out of the jitter buffer as its 20 ms, but one NetEq threw away for
+    // coming after its time (a loaded machine can hold the relay's last packet that long).
+    expect(figures.emittedSamples).toBe((figures.packetsReceived - figures.packetsDiscarded) * 960)
     for (const value of [figures.underruns, figures.delayMs, figures.targetDelayMs, figures.minimumDelayMs])
       expect(Number.isFinite(value)).toBe(true)
     expect(figures.delayMs).toBeGreaterThan(0)
-    // The relay let through to the page the packets Chromium counted (none lost on `good`), and each
-    // came out of the jitter buffer once.
+    // The relay let through to the page the packets Chromium counted (none lost on `good`).
     expect(run.arrivals.length).toBe(figures.packetsReceived)
     expect(figures.packetsLost).toBe(0)
     const reference = fixedBufferReference(run.arrivals)
