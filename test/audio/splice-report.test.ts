@@ -2,6 +2,7 @@
 // from a looped reference at known places must be reported as exactly those splices.
 import { describe, expect, it } from 'vitest'
 import { spliceReport } from '../e2e/support/splice'
+import { concat } from './support/convert'
 
 const RATE_HZ = 16_000
 const ms = (n: number): number => (n * RATE_HZ) / 1000
@@ -23,16 +24,6 @@ function take(ref: Float32Array, fromMs: number, lengthMs: number): Float32Array
   return Float32Array.from({ length: ms(lengthMs) }, (_, i) => ref[(ms(fromMs) + i) % ref.length] as number)
 }
 
-const join = (...parts: Float32Array[]): Float32Array => {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
-
 describe('spliceReport', () => {
   const ref = reference()
 
@@ -47,18 +38,18 @@ describe('spliceReport', () => {
 
   it('reports a stretch heard after the audio that follows it', () => {
     // 600-680 heard after 680-800: the handover's fault.
-    const got = join(take(ref, 0, 600), take(ref, 680, 120), take(ref, 600, 80), take(ref, 800, 600))
+    const got = concat(take(ref, 0, 600), take(ref, 680, 120), take(ref, 600, 80), take(ref, 800, 600))
     const r = spliceReport(ref, RATE_HZ, got, RATE_HZ)
     expect(r.reorderedMs).toBe(80)
     expect(r.jumps.map((j) => Math.round(j.byMs))).toEqual([80, -200, 120])
   })
 
   it('reports missing audio as a gap and audio heard twice as a duplicate', () => {
-    const gap = spliceReport(ref, RATE_HZ, join(take(ref, 0, 600), take(ref, 660, 600)), RATE_HZ)
+    const gap = spliceReport(ref, RATE_HZ, concat(take(ref, 0, 600), take(ref, 660, 600)), RATE_HZ)
     expect(gap.jumps.map((j) => Math.round(j.byMs))).toEqual([60])
     expect(gap.gapMs).toBeCloseTo(60, 0)
     expect(gap.reorderedMs).toBe(0)
-    const twice = spliceReport(ref, RATE_HZ, join(take(ref, 0, 600), take(ref, 520, 600)), RATE_HZ)
+    const twice = spliceReport(ref, RATE_HZ, concat(take(ref, 0, 600), take(ref, 520, 600)), RATE_HZ)
     expect(twice.jumps.map((j) => Math.round(j.byMs))).toEqual([-80])
     expect(twice.duplicateMs).toBeCloseTo(80, 0)
     expect(twice.reorderedMs).toBe(0)
