@@ -68,7 +68,12 @@ export function playback(answers: readonly AnswerReadings[]): Playback {
     removedMs: ms(sum((a) => change(a, 'removedSamplesForAcceleration'))),
     concealedVoicedMs: ms(sum((a) => change(a, 'concealedSamples') - change(a, 'silentConcealedSamples'))),
     packetsReceived: sum((a) => change(a, 'packetsReceived')),
-    packetsLost: sum((a) => change(a, 'packetsLost')),
+    // RFC 3550's cumulative count: a packet reordered across a reading is lost until it arrives, so the
+    // change over an answer can dip below 0; none lost is 0.
+    packetsLost: Math.max(
+      0,
+      sum((a) => change(a, 'packetsLost')),
+    ),
     packetsDiscarded: sum((a) => change(a, 'packetsDiscarded')),
   }
 }

@@ -34,14 +34,20 @@ describe('WebRTC playback in Chromium through the rig', () => {
     // Several seconds of answer.
     expect(figures.emittedSamples).toBeGreaterThan(48_000 * 3)
     expect(figures.packetsReceived).toBeGreaterThan(150)
-    // Every packet received came out of the jitter buffer as its 20 ms, but one NetEq threw away for
-    // coming after its time (a loaded machine can hold the relay's last packet that long).
-    expect(figures.emittedSamples).toBe((figures.packetsReceived - figures.packetsDiscarded) * 960)
+    // Every packet received came out of the jitter buffer as its 20 ms, but those NetEq threw away for
+    // coming after their time, and at most the last, which a loaded machine can deliver after the last
+    // reading; nothing came out that was not received.
+    expect(figures.emittedSamples).toBeLessThanOrEqual(figures.packetsReceived * 960)
+    expect(figures.emittedSamples).toBeGreaterThanOrEqual(
+      (figures.packetsReceived - figures.packetsDiscarded - 1) * 960,
+    )
     for (const value of [figures.underruns, figures.delayMs, figures.targetDelayMs, figures.minimumDelayMs])
       expect(Number.isFinite(value)).toBe(true)
     expect(figures.delayMs).toBeGreaterThan(0)
-    // The relay let through to the page the packets Chromium counted (none lost on `good`).
-    expect(run.arrivals.length).toBe(figures.packetsReceived)
+    // The relay let through to the page the packets Chromium counted (none lost on `good`), the last
+    // perhaps still on its way at the last reading.
+    expect(run.arrivals.length).toBeGreaterThanOrEqual(figures.packetsReceived)
+    expect(run.arrivals.length).toBeLessThanOrEqual(figures.packetsReceived + 1)
     expect(figures.packetsLost).toBe(0)
     const reference = fixedBufferReference(run.arrivals)
     expect(Number.isFinite(reference.underrunsPerMin)).toBe(true)
