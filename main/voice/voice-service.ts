@@ -606,7 +606,7 @@ export class VoiceService {
       this.#finish(engine, event.summary)
       return
     }
-    if (event.type === 'track') return this.#rtc.setTrackLive(event.live, event.held)
+    if (event.type === 'track') return this.#rtc.setTrackLive(event.live, event.held, event.backlogMs)
     if (event.type === 'trackReleased') return this.#rtc.releaseTrack()
     if (event.type === 'tool') {
       const line = this.#transcript.applyTool(event)

@@ -225,6 +225,8 @@ export interface VoiceSessionStatus {
  *           went as audio events: the track takes the microphone from the page's next capture frame
  *           (marked on-track) but keeps its audio back until `release`, then stays that far behind;
  *           at key-up, events after the `release` wait until the track has sent what it held.
+ *           `backlogMs`: the audio events main still had to send at the switch (they leave paced, so
+ *           the `release` may come that much later; the page's wait and hold follow it).
  *   release — the events for everything captured before a held track took over have been sent.
  *   close — hang up and free the peer.
  *   prepare   — make a spare peer for a session created ahead (its offer and ICE candidates gathered),
@@ -236,7 +238,7 @@ export type VoiceRtcCommand =
   | { op: 'prepare'; dataChannel: string }
   | { op: 'unprepare' }
   | { op: 'send'; linkId: number; text: string }
-  | { op: 'mic'; linkId: number; on: boolean; held?: boolean }
+  | { op: 'mic'; linkId: number; on: boolean; held?: boolean; backlogMs?: number }
   | { op: 'release'; linkId: number }
   | { op: 'close'; linkId: number }
 

@@ -6,13 +6,21 @@
 // far behind the microphone, until the key goes up and it has played out what it holds. Pure: the
 // capture worklet only feeds it. The commands come from the page (HeldCommand).
 
-export type HeldCommand = { type: 'hold' } | { type: 'release' } | { type: 'stop' } | { type: 'cancel' }
+/** `hold`'s `backlogMs`: the audio events still to be sent before `release` (room is made for them). */
+export type HeldCommand =
+  { type: 'hold'; backlogMs?: number } | { type: 'release' } | { type: 'stop' } | { type: 'cancel' }
 
-/** More than the page ever waits for the events (HELD_RELEASE_CAP_MS): older audio is dropped past it. */
+/**
+ * More than the page ever waits for the events (HELD_RELEASE_CAP_MS) beyond a hold's backlog: older
+ * audio is dropped past it.
+ */
 export const HELD_MAX_MS = 4_000
+/** The most a backlog may add: main holds no more than 30 s of audio for a link (maxQueuedAudioMs). */
+export const HELD_MAX_BACKLOG_MS = 60_000
 
 export class HeldFifo {
-  readonly #ring: Float32Array
+  #ring: Float32Array
+  readonly #rateHz: number
   #read = 0
   #length = 0
   /** Frames go to the track (and are marked so). */
@@ -23,7 +31,8 @@ export class HeldFifo {
   #draining = false
 
   constructor(rateHz: number) {
-    this.#ring = new Float32Array(Math.ceil((rateHz * HELD_MAX_MS) / 1000))
+    this.#rateHz = rateHz
+    this.#ring = new Float32Array(this.#ringLength(0))
   }
 
   get heldSamples(): number {
@@ -32,6 +41,9 @@ export class HeldFifo {
 
   command(c: HeldCommand): void {
     if (c.type === 'hold') {
+      // Made once per hold, on the port's message, never while rendering; a short hold reuses the ring.
+      const length = this.#ringLength(c.backlogMs ?? 0)
+      if (length !== this.#ring.length) this.#ring = new Float32Array(length)
       this.#clear()
       this.#taking = true
       this.#playing = false
@@ -85,6 +97,11 @@ export class HeldFifo {
     }
     ring[(this.#read + this.#length) % ring.length] = sample
     this.#length++
+  }
+
+  #ringLength(backlogMs: number): number {
+    const ms = HELD_MAX_MS + Math.min(Math.max(0, backlogMs), HELD_MAX_BACKLOG_MS)
+    return Math.ceil((this.#rateHz * ms) / 1000)
   }
 
   #clear(): void {

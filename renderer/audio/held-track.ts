@@ -6,8 +6,11 @@ import type { HeldCommand } from './held-fifo'
 export interface HeldTrack {
   /** What the link sends: silence until released, then the microphone from the switch point on. */
   readonly track: MediaStreamTrack
-  /** From the next capture frame on, the microphone is the track's; its audio waits for `release`. */
-  hold(): void
+  /**
+   * From the next capture frame on, the microphone is the track's; its audio waits for `release`, which
+   * may come `backlogMs` later than usual (room is made for that much more).
+   */
+  hold(backlogMs?: number): void
   release(): void
   /** No more frames for the track; resolves once it has played what it held (at once if it held none). */
   stop(): Promise<void>
@@ -32,10 +35,10 @@ export function heldTrack(track: MediaStreamTrack, port: HeldTrackPort): HeldTra
   port.onDrained(finish)
   return {
     track,
-    hold() {
+    hold(backlogMs = 0) {
       finish()
       holding = true
-      port.post({ type: 'hold' })
+      port.post({ type: 'hold', backlogMs })
     },
     release() {
       port.post({ type: 'release' })

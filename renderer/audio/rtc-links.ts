@@ -49,7 +49,7 @@ export class RtcLinks {
     const peer = this.#peers.get(command.linkId)
     if (!peer) return
     if (command.op === 'send') peer.send(command.text)
-    else if (command.op === 'mic') peer.setMic(command.on, command.held === true)
+    else if (command.op === 'mic') peer.setMic(command.on, command.held === true, command.backlogMs ?? 0)
     else if (command.op === 'release') peer.release()
     else peer.close()
   }

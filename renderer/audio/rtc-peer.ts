@@ -35,8 +35,9 @@ export const DISCONNECTED_GRACE_MS = 3_000
  */
 export const CHANNEL_DRAIN_CAP_MS = 1_000
 /**
- * A held track waits at most this long for main's `release`: past it, its audio goes out anyway (a late
- * word means the events path is failing, and the press should not stay silent for it).
+ * A held track waits at most this long for main's `release`, beyond the backlog main named (its events
+ * leave paced, no faster than real time once past the channel's lead): past it, its audio goes out
+ * anyway (a later word means the events path is failing, and the press should not stay silent for it).
  */
 export const HELD_RELEASE_CAP_MS = 2_000
 /** Main sends only once the channel is open, so only a few can cross its opening; more is a fault. */
@@ -186,11 +187,12 @@ export class RtcPeer {
   /**
    * Main's word: the microphone goes out on the track (key down) or not (key up). `held`: the press so
    * far went as events; the track takes over from the next capture frame but holds its audio until
-   * `release`.
+   * `release`. `backlogMs`: the audio events main still had to send at the switch (they leave paced, so
+   * `release` may come that much later).
    */
-  setMic(on: boolean, held = false): void {
+  setMic(on: boolean, held = false, backlogMs = 0): void {
     this.#micOn = on
-    if (on && held) this.#hold()
+    if (on && held) this.#hold(backlogMs)
     else if (!on) this.#stopHeld()
     this.#applyMic()
   }
@@ -331,13 +333,13 @@ export class RtcPeer {
     }
   }
 
-  #hold(): void {
+  #hold(backlogMs: number): void {
     const track = this.#heldSource
     // Without a held track (no microphone yet) the clone takes over as before.
     if (!track || this.#held || this.#ended || this.#channel?.readyState !== 'open') return
     this.#held = { track, released: false, stopped: false, waiting: [] }
-    track.hold()
-    this.#releaseTimer = setTimeout(() => this.release(), HELD_RELEASE_CAP_MS)
+    track.hold(backlogMs)
+    this.#releaseTimer = setTimeout(() => this.release(), HELD_RELEASE_CAP_MS + backlogMs)
   }
 
   /** Key-up on a held track: it takes no more frames, plays out, leaves the sender, then the events follow. */

@@ -147,6 +147,46 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     await until(async () => (await rtc(p)).links === 0, 'the peer to close')
   })
 
+  it('moves a press to the track mid-way when its link opens long after the key went down: heard whole and in order', async () => {
+    const p = await pages.open({ model: MODEL, transport: 'webrtc' })
+    // Each HTTP answer 1.5 s late: the session's creation and the SDP exchange keep the link shut for 3 s
+    // and more, over the 1.8 s the data channel may carry ahead of real time.
+    p.demo.faults.latencyMs = 1_500
+    const downAt = Date.now()
+    await holdTalk(p, 6_000)
+    const heldAtMostS = (Date.now() - downAt) / 1000
+    p.demo.faults.latencyMs = 0
+    await until(() => status(p).session !== null, 'a session')
+    const sessionId = status(p).session?.id as string
+    await until(
+      () => (p.realtime.getSessionDebug(sessionId)?.audio.committedTurns.length ?? 0) > 0,
+      'a turn',
+      30_000,
+    )
+    const debug = p.realtime.getSessionDebug(sessionId)
+    const heard = debug?.audio
+    const rtpMs = debug?.rtp?.receivedMs ?? 0
+    const pcm = Float32Array.from(heard?.retainedPcm ?? [], (s) => s / 32768)
+    const speech = pages.speech()
+    const splices = spliceReport(speech.samples, speech.rateHz, pcm, heard?.sampleRateHz ?? 16_000)
+    console.log(
+      `late link: heard ${pcm.length / 16} ms, ${rtpMs} ms of it on the track; ${describeSplices(splices)}`,
+    )
+    // The track took the press over before the key went up: the words said before the link opened went
+    // as events, the rest on the track, held behind them.
+    expect(rtpMs).toBeGreaterThan(500)
+    // All of the press, once.
+    expect(heard?.committedTurns).toHaveLength(1)
+    expect(heard?.receivedSamples).toBeGreaterThan(16_000 * 5.6)
+    expect(heard?.receivedSamples).toBeLessThan(16_000 * (heldAtMostS + 0.7))
+    // In order, nothing skipped (as in the first test: the fake microphone's loop aside, no jump forward
+    // longer than the voice's pitch period).
+    expect(splices.reorderedMs).toBe(0)
+    expect(splices.jumps.filter((j) => !j.acrossLoop && j.byMs > PITCH_PERIOD_MS)).toEqual([])
+    await until(() => status(p).state === 'ready', 'the answer to end', 40_000)
+    expect(p.harness.core.voice.snapshot().lines.map((l) => l.role)).toEqual(['user', 'assistant'])
+  })
+
   it('barges in: a press while the model speaks stops its audio on the track and cuts the answer where it was played', async () => {
     const p = await pages.open({ model: MODEL, transport: 'webrtc' })
     // The demo model reads a typed question back, so a long one makes an answer of about 15 s: a press

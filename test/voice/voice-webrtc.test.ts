@@ -106,7 +106,13 @@ describe('the voice service over WebRTC', () => {
     const order = p.commands
       .filter((c) => 'linkId' in c && c.linkId === link)
       .map((c) => (c.op === 'send' ? (JSON.parse(c.text) as { type: string }).type : c.op))
-    expect(p.commands).toContainEqual({ op: 'mic', linkId: link, on: true, held: true })
+    expect(p.commands).toContainEqual({
+      op: 'mic',
+      linkId: link,
+      on: true,
+      held: true,
+      backlogMs: expect.any(Number) as number,
+    })
     const released = order.indexOf('release')
     expect(order.lastIndexOf('input_audio_buffer.append')).toBeLessThan(released)
     expect(order.indexOf('input_audio_buffer.commit')).toBeGreaterThan(released)

@@ -61,9 +61,10 @@ export type EngineEvent =
     }
   /**
    * WebRTC: the microphone may go out on the media track now (the audio held while the link opened has
-   * been sent as events), or no longer (the link is gone).
+   * been sent as events), or no longer (the link is gone). `held`: mid-press, the track's audio waits
+   * for `trackReleased`, after `backlogMs` of audio events still to be sent.
    */
-  | { type: 'track'; live: boolean; held: boolean }
+  | { type: 'track'; live: boolean; held: boolean; backlogMs: number }
   /** WebRTC: the events for what was captured before a held track took over have been sent. */
   | { type: 'trackReleased' }
   /** The user's words, by item: `text` is the whole caption so far. */

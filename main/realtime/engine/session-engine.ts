@@ -103,7 +103,7 @@ export class SessionEngine {
           this.#emit({ type: 'turn', phase: 'sent', turnId, audioMs })
         },
         dropped: (ms) => this.#emit({ type: 'audioDropped', ms }),
-        trackLive: (live, held) => this.#emit({ type: 'track', live, held }),
+        trackLive: (live, held, backlogMs) => this.#emit({ type: 'track', live, held, backlogMs }),
         trackReleased: () => this.#emit({ type: 'trackReleased' }),
       },
     )

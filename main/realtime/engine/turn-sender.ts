@@ -31,9 +31,10 @@ export interface TurnSenderHooks {
   sent(turnId: number, audioMs: number): void
   /**
    * WebRTC: the media track may (or may no longer) carry the microphone. `held`: the press so far went as
-   * events, so the track's audio must wait in the page until `trackReleased`.
+   * events, so the track's audio must wait in the page until `trackReleased`; `backlogMs` of audio events
+   * are still to be sent before that (paced, so the wait grows with it).
    */
-  trackLive(live: boolean, held: boolean): void
+  trackLive(live: boolean, held: boolean, backlogMs: number): void
   /** WebRTC: the events for everything captured before the track took over have been sent. */
   trackReleased?(): void
   /** Held audio went over its cap. */
@@ -94,6 +95,8 @@ export class TurnSender {
    * have reached main yet; `sending`: they are queued, and the word goes once they have left.
    */
   #handover: 'none' | 'waiting' | 'sending' = 'none'
+  /** `sending`: the newest command queued at the switch (null: none was waiting). */
+  #releaseAfter: OutboxEntry | null = null
   /** The WebSocket's pacing allowance, halved after a 4413; a data channel has its own lead. */
   #socketBurstMs: number
   /** The socket last attached: an interrupted WebRTC link comes back on it. */
@@ -144,7 +147,7 @@ export class TurnSender {
     if (how === 'resumedClearable') this.#restartPresses()
     this.#socket = { sink, encode }
     this.#outbox.attach(sink, encode)
-    this.#goLiveWhenDrained()
+    this.#goLive()
   }
 
   /**
@@ -190,9 +193,12 @@ export class TurnSender {
     this.#turnId = id
     this.#turnSamples = 0
     this.#framer.reset()
-    if (this.options.handsFree) return
-    this.#journal.open(id)
-    this.#outbox.push({ type: 'startTurn' }, id)
+    if (!this.options.handsFree) {
+      this.#journal.open(id)
+      this.#outbox.push({ type: 'startTurn' }, id)
+    }
+    // Pressed while an earlier turn's events still leave: the track takes this one now, held.
+    this.#goLive()
   }
 
   capture(rateHz: number, samples: Float32Array, onTrack = false): void {
@@ -307,40 +313,57 @@ export class TurnSender {
     for (const turn of open) this.#pushTurn(turn)
   }
 
-  #goLiveWhenDrained(): void {
-    if (this.#audioOnTrack && !this.#trackLive && this.#outbox.attached && !this.#outbox.holdsAudio())
-      this.#setTrackLive(true)
+  /**
+   * The track may take the microphone. With a press in progress, at once, however much of it still waits
+   * as events: from the switch on the backlog is finite (nothing new joins it), so it drains at the
+   * channel's pace while the page holds the track's audio back until it has (`held`). Waiting for the
+   * backlog to drain instead would never end during a press begun more than DATA_CHANNEL_LEAD_MS before
+   * the link opened: the press grows as fast as the paced events leave. Between presses, only once the
+   * events have gone: the next press goes straight onto the track, which must not overtake them.
+   */
+  #goLive(): void {
+    if (!this.#audioOnTrack || this.#trackLive || !this.#outbox.attached) return
+    if (this.#turnId === null && this.#outbox.holdsAudio()) return
+    this.#setTrackLive(true)
   }
 
   #setTrackLive(live: boolean): void {
     if (this.#trackLive === live) return
     this.#trackLive = live
-    // Mid-press, with some of it already sent as events: the track starts from the page's next frame and
-    // holds its audio back until `#released`.
-    const held = live && this.#turnId !== null && this.#turnSamples > 0
+    // Mid-press, with some of it sent or still to go as events (or an earlier turn's): the track starts
+    // from the page's next frame and holds its audio back until `#releaseIfSent`.
+    const held = live && this.#turnId !== null && (this.#turnSamples > 0 || this.#outbox.holdsAudio())
     this.#handover = held ? 'waiting' : 'none'
+    this.#releaseAfter = null
     this.#capturedOnTrack = false
-    this.hooks.trackLive(live, held)
+    this.hooks.trackLive(live, held, held ? Math.round(this.#outbox.queuedAudioMs) : 0)
   }
 
+  /** Everything queued so far was captured (or said) before the switch: the word goes once it has left. */
   #releaseWhenSent(): void {
     if (this.#handover !== 'waiting') return
     this.#handover = 'sending'
-    this.#releaseIfSent()
+    this.#releaseAfter = this.#outbox.newest
+    this.#releaseIfSent(null)
   }
 
-  /** The word follows the last event before the switch on the same path, so the page has sent them. */
-  #releaseIfSent(): void {
-    if (this.#handover !== 'sending' || this.#outbox.holdsAudio()) return
+  /**
+   * The word follows the last command queued before the switch on the same path, so the page has sent
+   * them all: an earlier turn's commit too, which the track's audio must not overtake either.
+   */
+  #releaseIfSent(sent: OutboxEntry | null): void {
+    if (this.#handover !== 'sending') return
+    const last = this.#releaseAfter
+    if (last !== null && sent !== last && this.#outbox.length > 0) return
     this.#handover = 'none'
+    this.#releaseAfter = null
     this.hooks.trackReleased?.()
   }
 
   #sent(entry: OutboxEntry): void {
-    if (entry.command.type === 'appendAudio') {
-      this.#goLiveWhenDrained()
-      this.#releaseIfSent()
-    }
+    // Between presses the track waits for the last audio; a press has taken it already (attach, begin).
+    if (entry.command.type === 'appendAudio' && !this.#outbox.holdsAudio()) this.#goLive()
+    this.#releaseIfSent(entry)
     if (entry.command.type !== 'commitTurn' || entry.turnId === null) return
     // Kept until the answer comes (answered()): a session cut before it gets the turn again.
     this.#journal.markSent(entry.turnId)

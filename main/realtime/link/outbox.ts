@@ -60,6 +60,11 @@ export class Outbox {
     return this.#queue.length - this.#head
   }
 
+  /** The command queued last and not yet sent. */
+  get newest(): OutboxEntry | null {
+    return this.length > 0 ? (this.#queue[this.#queue.length - 1] as OutboxEntry) : null
+  }
+
   get attached(): boolean {
     return this.#sink !== null
   }

@@ -28,6 +28,8 @@ export class RtcPeers {
   #trackLive = false
   /** The track took over mid-press and holds its audio until `releaseTrack` (see VoiceRtcCommand). */
   #held = false
+  /** The audio events main still had to send when the held track took over. */
+  #backlogMs = 0
 
   constructor(private readonly page: RtcPage) {}
 
@@ -82,9 +84,10 @@ export class RtcPeers {
    * The engine's `track` event: what was said before the link opened has been sent as events, so the
    * track may carry the rest (or the link is gone).
    */
-  setTrackLive(live: boolean, held = false): void {
+  setTrackLive(live: boolean, held = false, backlogMs = 0): void {
     this.#trackLive = live
     this.#held = live && held
+    this.#backlogMs = this.#held ? backlogMs : 0
     this.#setMic()
   }
 
@@ -104,7 +107,9 @@ export class RtcPeers {
   }
 
   #micCommand(linkId: number, on: boolean): VoiceRtcCommand {
-    return on && this.#held ? { op: 'mic', linkId, on, held: true } : { op: 'mic', linkId, on }
+    return on && this.#held
+      ? { op: 'mic', linkId, on, held: true, backlogMs: this.#backlogMs }
+      : { op: 'mic', linkId, on }
   }
 
   // ---- From the page -------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // A WebRTC press whose link opens late: what was said before goes as audio events on the data channel,
-// and the track takes over during the same press once they have left, not at the key's release; events
+// and the track takes over at once, holding its audio until they have left, not at the key's release; events
 // never run more than DATA_CHANNEL_LEAD_MS ahead of real time, so a longer pre-roll or resent turn is
 // paced rather than refused (the demo drops a peer 2 s ahead). A press
 // the track carried is never sent as events on that link too, but is kept until it is answered: a
@@ -63,19 +63,20 @@ describe('a press over WebRTC whose link opens late', () => {
     const dc = channel()
     const attachedAt = t.clock.now()
     t.sender.attach(dc, encode, 'new')
-    // Each 20 ms the press goes on, the channel may carry 20 ms more: the lead stays bounded.
+    // The track takes the press at once (held until the backlog has left: see below) ...
+    expect(t.live).toEqual([true])
+    // ... while the events still run at most the lead ahead of real time.
     let maxLeadMs = 0
     for (let step = 0; step < 100; step++) {
       maxLeadMs = Math.max(maxLeadMs, t.read(dc).audioMs - (t.clock.now() - attachedAt))
       t.speak(FRAME_MS)
     }
     expect(maxLeadMs).toBe(DATA_CHANNEL_LEAD_MS)
-    // The backlog beyond the lead never drains while the key is down, so the track does not take over.
-    expect(t.live).toEqual([])
     t.sender.finish(() => {})
     t.clock.advance(3_000)
     const { audioMs, order } = t.read(dc)
-    expect(audioMs).toBe(5_000)
+    // Only what was said before the switch went as events; the rest the track carried.
+    expect(audioMs).toBe(3_000)
     expect(order.at(-1)).toBe('commitTurn')
   })
 })
@@ -271,12 +272,16 @@ describe('a press the track takes over mid-way (held)', () => {
   function heldSender() {
     const clock = new ManualClock()
     const log: string[] = []
+    const backlogs: number[] = []
     const sender = new TurnSender(
       clock,
       { burstMs: 1_000, maxQueuedAudioMs: 30_000, handsFree: false },
       {
         sent: () => {},
-        trackLive: (on, held) => void log.push(`live:${on}:${held}`),
+        trackLive: (on, held, backlogMs) => {
+          log.push(`live:${on}:${held}`)
+          backlogs.push(backlogMs)
+        },
         trackReleased: () => void log.push('released'),
         dropped: () => {},
       },
@@ -299,7 +304,7 @@ describe('a press the track takes over mid-way (held)', () => {
       dc.frames
         .filter((f) => f.startsWith('appendAudio:'))
         .reduce((ms, f) => ms + (Number(f.split(':')[1]) * 1000) / RATE_HZ, 0)
-    return { sender, sink, dc, log, capture, appendedMs }
+    return { clock, sender, sink, dc, log, backlogs, capture, appendedMs }
   }
 
   it('sends every frame captured before the switch as events, part-frame included, then releases the track', () => {
@@ -339,6 +344,62 @@ describe('a press the track takes over mid-way (held)', () => {
     // The page's on-track frames that arrive after the key went up are not the press's.
     t.capture(3, true)
     expect(t.log.at(-1)).toBe('commitTurn')
+  })
+
+  it('takes a press begun long before the link opened at once, and releases it when the backlog has left', () => {
+    const t = heldSender()
+    t.sender.setAudioOnTrack(true)
+    t.sender.begin()
+    // 3 s said while the link connects: 1.2 s more than the channel may carry ahead of real time.
+    t.capture(300, false)
+    const attachedAt = t.clock.now()
+    t.sender.attach(t.sink, encode, 'new')
+    // The track takes over at once, told how much of the press still waits as events.
+    expect(t.log.filter((l) => l.startsWith('live'))).toEqual(['live:true:true'])
+    expect(t.backlogs[0]).toBeGreaterThan(3_000 - DATA_CHANNEL_LEAD_MS - 2)
+    expect(t.backlogs[0]).toBeLessThanOrEqual(3_000 - DATA_CHANNEL_LEAD_MS)
+    // The page's frames on their way before its first on-track one go as events too; then the track's.
+    t.capture(4, false)
+    let releasedAt: number | null = null
+    for (let i = 0; i < 300 && releasedAt === null; i++) {
+      expect(t.appendedMs() - (t.clock.now() - attachedAt)).toBeLessThanOrEqual(DATA_CHANNEL_LEAD_MS)
+      t.capture(1, true)
+      if (t.log.includes('released')) releasedAt = t.clock.now()
+    }
+    // Released once everything captured before the switch has left, paced: 3.04 s less the lead later.
+    expectEvents(t.appendedMs(), 3_040)
+    expect(t.log.at(-1)).toBe('released')
+    expect(releasedAt).not.toBeNull()
+    const waitedMs = (releasedAt as number) - attachedAt
+    expect(waitedMs).toBeGreaterThanOrEqual(3_040 - DATA_CHANNEL_LEAD_MS - 2)
+    expect(waitedMs).toBeLessThanOrEqual(3_040 - DATA_CHANNEL_LEAD_MS + 2 * CAPTURE_MS)
+    // The press goes on on the track: no more events; the commit follows.
+    t.capture(100, true)
+    t.sender.finish(() => {})
+    expect(t.log.at(-1)).toBe('commitTurn')
+    expectEvents(t.appendedMs(), 3_040)
+  })
+
+  it('holds a press begun while an earlier turn still leaves as events, until that turn’s commit has left', () => {
+    const t = heldSender()
+    t.sender.setAudioOnTrack(true)
+    t.sender.begin()
+    t.capture(300, false)
+    t.sender.finish(() => {})
+    // The link opens with 3 s to send and no press: the track waits for them ...
+    t.sender.attach(t.sink, encode, 'new')
+    expect(t.log.filter((l) => l.startsWith('live'))).toEqual([])
+    t.clock.advance(500)
+    // ... until the key goes down again: this press takes it at once, held behind what is left.
+    t.sender.begin()
+    expect(t.log.filter((l) => l.startsWith('live'))).toEqual(['live:true:true'])
+    expect(t.backlogs[0]).toBeGreaterThan(0)
+    t.capture(200, true)
+    // The word came after everything queued before the switch: the first turn's commit included.
+    const released = t.log.indexOf('released')
+    expect(released).toBeGreaterThan(t.log.indexOf('commitTurn'))
+    expect(t.log.slice(released + 1).filter((l) => l === 'appendAudio')).toEqual([])
+    expectEvents(t.appendedMs(), 3_000)
   })
 
   it('does not hold a press that starts with the track live', () => {

@@ -66,6 +66,20 @@ describe('HeldFifo', () => {
     expect(play(fifo, 5).drained).toBe(0)
   })
 
+  it('makes room for the backlog a hold names, and only for the press that names it', () => {
+    const fifo = new HeldFifo(RATE_HZ)
+    fifo.command({ type: 'hold', backlogMs: 3_000 })
+    const frames = (HELD_MAX_MS + 3_000) / 10 + 2
+    for (let n = 0; n < frames; n++) fifo.take(frame(n))
+    expect(fifo.heldSamples).toBe((RATE_HZ * (HELD_MAX_MS + 3_000)) / 1000)
+    // The oldest went: what is held starts two frames in.
+    fifo.command({ type: 'release' })
+    expect(play(fifo, 1).out[0]).toBe(2 * FRAME)
+    fifo.command({ type: 'hold' })
+    for (let n = 0; n < frames; n++) fifo.take(frame(n))
+    expect(fifo.heldSamples).toBe((RATE_HZ * HELD_MAX_MS) / 1000)
+  })
+
   it('drops everything on cancel, and keeps only the last HELD_MAX_MS', () => {
     const fifo = new HeldFifo(RATE_HZ)
     fifo.command({ type: 'hold' })

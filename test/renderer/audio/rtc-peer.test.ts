@@ -379,6 +379,16 @@ describe('a press the track takes over mid-way (held)', () => {
     expect(peer.sender.replaced).toEqual([track])
   })
 
+  it('waits the backlog main names longer before sending the held audio without its word', async () => {
+    const { peer, track } = await heldPress()
+    // 2.5 s of events still to leave at real time: the word may come that much later.
+    command({ op: 'mic', linkId: 1, on: true, held: true, backlogMs: 2_500 })
+    await vi.advanceTimersByTimeAsync(HELD_RELEASE_CAP_MS + 2_499)
+    expect(peer.sender.replaced).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(peer.sender.replaced).toEqual([track])
+  })
+
   it('keeps a press that starts with the link open on the clone, with no hold', async () => {
     const { mic, peer, posted } = await heldPress()
     command({ op: 'mic', linkId: 1, on: true })

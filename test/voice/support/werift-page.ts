@@ -2,8 +2,9 @@
 // the page's RtcPeer does (renderer/audio/rtc-peer.ts) through the same VoiceRtcCommand / voice.rtc calls.
 // The microphone is whatever the test says while main has it on: nothing goes out on the track otherwise,
 // and speech in progress stops the moment main takes it off, as the page's replaceTrack(null) stops it.
-// A `held` mic (a press the track takes over mid-way) sends nothing until main's `release`, as the page's
-// held track keeps its audio back until then. werift's ICE never reports `disconnected` short of its 30 s
+// A `held` mic (a press the track takes over mid-way) keeps what is said from then on and sends it at
+// real time from main's `release`, as the page's held track (renderer/audio/held-fifo.ts) plays it that
+// far behind; after the key goes up, events wait until it has played out, as the page's do. werift's ICE never reports `disconnected` short of its 30 s
 // consent expiry, so the page's own watch (renderer/audio/quiet-link.ts) says when a link carrying the
 // microphone hears nothing from the service.
 import type { VoiceRtcCommand } from '../../../preload/contract'
@@ -42,6 +43,14 @@ export interface WeriftPage {
   close(): Promise<void>
 }
 
+interface HeldTrack {
+  frames: Int16Array[]
+  released: boolean
+  stopped: boolean
+  /** Events after the release and the key-up: they go once the frames have. */
+  waiting: string[]
+}
+
 export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
   const clients = new Map<number, WeriftClient>()
   const commands: VoiceRtcCommand[] = []
@@ -67,8 +76,24 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
     timer.unref()
     watches.set(linkId, timer)
   }
-  /** Links whose held track waits for `release`, with what lets it go. */
-  const unreleased = new Map<number, { released: Promise<void>; release: () => void }>()
+  /** Links whose track took over mid-press: what was said since, and the events waiting for it. */
+  const heldTracks = new Map<number, HeldTrack>()
+  const letGo = (linkId: number, line: HeldTrack): void => {
+    if (heldTracks.get(linkId) !== line) return
+    heldTracks.delete(linkId)
+    for (const text of line.waiting.splice(0)) clients.get(linkId)?.channel.send(text)
+  }
+  /** From the release on: one frame each 20 ms, until the key is up and the last has gone. */
+  const play = async (linkId: number, line: HeldTrack): Promise<void> => {
+    const started = performance.now()
+    for (let i = 0; heldTracks.get(linkId) === line; i++) {
+      const frame = line.frames.shift()
+      if (frame) await clients.get(linkId)?.sendPcm16k(frame)
+      else if (line.stopped) return letGo(linkId, line)
+      const wait = started + (i + 1) * FRAME_MS - performance.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
   let latest = 0
   let spare: { dataChannel: string; offer: Promise<Offer> } | null = null
   let preparedUsed = 0
@@ -121,21 +146,28 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
         return
       case 'unprepare':
         return dropSpare()
-      case 'send':
+      case 'send': {
+        const line = heldTracks.get(command.linkId)
+        if (line?.released && line.stopped) return void line.waiting.push(command.text)
         return clients.get(command.linkId)?.channel.send(command.text)
-      case 'mic':
-        if (command.on && command.held === true && !unreleased.has(command.linkId)) {
-          let release = (): void => {}
-          const released = new Promise<void>((resolve) => (release = resolve))
-          unreleased.set(command.linkId, { released, release })
-        }
+      }
+      case 'mic': {
+        const line = heldTracks.get(command.linkId)
+        if (command.on && command.held === true && !line)
+          heldTracks.set(command.linkId, { frames: [], released: false, stopped: false, waiting: [] })
+        if (!command.on && line) line.stopped = true
         return void mic.set(command.linkId, command.on)
-      case 'release':
-        unreleased.get(command.linkId)?.release()
-        return void unreleased.delete(command.linkId)
+      }
+      case 'release': {
+        const line = heldTracks.get(command.linkId)
+        if (!line || line.released) return
+        line.released = true
+        return void play(command.linkId, line)
+      }
       case 'close': {
         const client = clients.get(command.linkId)
         clients.delete(command.linkId)
+        heldTracks.delete(command.linkId)
         return void client?.close()
       }
     }
@@ -163,14 +195,16 @@ export function weriftPage(events: EventHub, rtc: RtcPeers): WeriftPage {
       const on = (): boolean => clients.get(linkId) === client && (mic.get(linkId) ?? rtc.micOn)
       if (!client) throw new Error('no WebRTC link is open')
       if (!on()) throw new Error('main has the microphone off')
-      await unreleased.get(linkId)?.released
       // Frame by frame at real time, so that the microphone going off stops it between two frames.
       const started = performance.now()
       for (let i = 0; i * FRAME_16K < pcm16k.length; i++) {
         const wait = started + i * FRAME_MS - performance.now()
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         if (!on()) return
-        await client.sendPcm16k(pcm16k.subarray(i * FRAME_16K, (i + 1) * FRAME_16K))
+        const frame = pcm16k.subarray(i * FRAME_16K, (i + 1) * FRAME_16K)
+        const line = heldTracks.get(linkId)
+        if (line && !line.stopped) line.frames.push(frame)
+        else await client.sendPcm16k(frame)
       }
     },
     async drop() {
