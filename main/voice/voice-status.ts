@@ -37,6 +37,7 @@ export class VoiceStatusModel {
       problem: null,
       micWanted: false,
       mode,
+      link: 'ok',
     }
   }
 
@@ -46,7 +47,15 @@ export class VoiceStatusModel {
 
   /** A new conversation: what the last one left behind goes. */
   reset(mode: VoiceMode): void {
-    this.#status = { ...this.#status, session: null, cost: null, warning: null, problem: null, mode }
+    this.#status = {
+      ...this.#status,
+      session: null,
+      cost: null,
+      warning: null,
+      problem: null,
+      mode,
+      link: 'ok',
+    }
   }
 
   /** What the sessions of this conversation are asked to run for (sent, or the service's default). */
@@ -82,7 +91,12 @@ export class VoiceStatusModel {
         // A fresh attempt clears an old failure; the service's cut stays until the user acts.
         if (event.state === 'creating' && s.problem?.fatal) s.problem = null
         if (event.state === 'idle' || event.state === 'ended') s.session = null
+        // The engine clears it with the link; a conversation over or never opened has no link at all.
+        if (event.state === 'idle' || event.state === 'ended' || event.state === 'failed') s.link = 'ok'
         this.#updateMic()
+        return true
+      case 'link':
+        s.link = event.interrupted ? 'interrupted' : 'ok'
         return true
       case 'session':
         s.session = {

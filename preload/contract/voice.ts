@@ -185,7 +185,15 @@ export interface VoiceStatus {
   budget?: VoiceBudget | null
   /** A window, the screen or the camera shared with the model; absent or null when nothing is. */
   sharing?: VoiceSharing | null
+  /**
+   * `interrupted`: the WebRTC link stopped carrying for a while and may come back; what is said meanwhile
+   * is kept and sent again when it does. `ok` (or absent) otherwise, the WebSocket transport always: a
+   * link given up shows as the state (`reconnecting`, `failed`) instead.
+   */
+  link?: VoiceLinkState
 }
+
+export type VoiceLinkState = 'ok' | 'interrupted'
 
 /**
  * Loa's daily voice budget (Settings), across conversations. `spentVnd` is what is known of today's

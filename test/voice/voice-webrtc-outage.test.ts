@@ -4,6 +4,7 @@
 // survives it, so the page's quiet-link watch says the link is interrupted; main takes the microphone off
 // the track, and once the link is heard from again clears the service's input buffer and gives the press
 // again whole as audio events, then the track takes over. The service's committed turn is the press, once.
+// The Voice view's status says the link is interrupted while it is, and no longer once it is back.
 import { afterEach, describe, expect, it } from 'vitest'
 import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { systemClock } from '../../main/realtime/engine/engine-clock'
@@ -102,6 +103,7 @@ describe.each(['default', 'alt'] as const)('a WebRTC press with a 5 s outage (%s
     const spoken = speakInto(r.page, toneVoice((MIC_RATE_HZ * pressMs) / 1000, MIC_RATE_HZ), MIC_RATE_HZ)
     const track = trackFollowsMic(p, pressMs)
     await sleep(BEFORE_MS)
+    const statusesBefore = r.of('voice:status').length
     relayed.outage(OUTAGE_MS, 'blackhole')
     through.outage(OUTAGE_MS, 'blackhole')
     await Promise.all([spoken, track])
@@ -111,6 +113,14 @@ describe.each(['default', 'alt'] as const)('a WebRTC press with a 5 s outage (%s
       45_000,
       'the answer',
     )
+
+    // The view is told of the outage while the press goes on, and that it is over before the answer.
+    const statuses = r.of('voice:status')
+    expect(statuses.slice(0, statusesBefore).every((s) => s.link === 'ok')).toBe(true)
+    const links = statuses.map((s) => s.link).filter((l, i, all) => i === 0 || l !== all[i - 1])
+    expect(links).toEqual(['ok', 'interrupted', 'ok'])
+    const stalled = statuses.filter((s) => s.link === 'interrupted')
+    expect(new Set(stalled.map((s) => s.state))).toEqual(new Set(['listening']))
 
     const sessionId = status()?.session?.id as string
     expect(

@@ -67,6 +67,11 @@ export type EngineEvent =
   | { type: 'track'; live: boolean; held: boolean; backlogMs: number }
   /** WebRTC: the events for what was captured before a held track took over have been sent. */
   | { type: 'trackReleased' }
+  /**
+   * WebRTC: the peer stopped hearing the service (`interrupted`; the press is held for the link's return)
+   * or no longer is, because the link came back or is gone (dropped, ended, failed, replaced).
+   */
+  | { type: 'link'; interrupted: boolean }
   /** The user's words, by item: `text` is the whole caption so far. */
   | { type: 'caption'; role: 'user'; itemId: string; text: string; final: boolean }
   /** The model's words: `delta` is new, `text` the whole so far; `cancelled` text was never heard. */

@@ -79,6 +79,8 @@ export class SessionEngine {
   #pricesAsked = false
   /** How the open link takes the turns back if it stalls and comes back (an interrupted WebRTC peer). */
   #restoreKind: 'resumedClearable' | 'resumed' = 'resumed'
+  /** The open link stalled and has not come back: said once each way, never left on past the link. */
+  #interrupted = false
 
   constructor(deps: EngineDeps, options: EngineOptions) {
     this.#clock = deps.clock ?? systemClock
@@ -134,7 +136,10 @@ export class SessionEngine {
       {
         stage: (stage) => {
           // Nothing more may go to a session that is being deleted: a press now belongs to the next one.
-          if (stage === 'ending') this.#turns.detach()
+          if (stage === 'ending') {
+            this.#turns.detach()
+            this.#setInterrupted(false)
+          }
           this.#refresh()
         },
         created: (s) => {
@@ -149,10 +154,17 @@ export class SessionEngine {
           this.#refresh()
         },
         // What is said meanwhile is kept for whichever comes next, a resumed link or a new session.
-        stalled: () => this.#turns.detach(),
-        restored: () => this.#turns.restore(this.#restoreKind),
+        stalled: () => {
+          this.#turns.detach()
+          this.#setInterrupted(true)
+        },
+        restored: () => {
+          this.#turns.restore(this.#restoreKind)
+          this.#setInterrupted(false)
+        },
         dropped: (meaning) => {
           this.#turns.detach()
+          this.#setInterrupted(false)
           this.#conversation.connectionLost()
           if (meaning.action === 'slow-down')
             this.#turns.setBurstMs((options.burstMs ?? DEFAULT_BURST_MS) / 2)
@@ -344,7 +356,14 @@ export class SessionEngine {
     this.#turns.send(command)
   }
 
+  #setInterrupted(interrupted: boolean): void {
+    if (this.#interrupted === interrupted) return
+    this.#interrupted = interrupted
+    this.#emit({ type: 'link', interrupted })
+  }
+
   #opened(link: OpenedLink): void {
+    this.#setInterrupted(false)
     this.#conversation.attach(link.wire, link.endTurnNow)
     this.#turns.attach(link.sink, link.encode, resumeKind(link))
     this.#restoreKind = resumedKind(link.wire)
@@ -369,6 +388,7 @@ export class SessionEngine {
   #sessionEnded(end: SessionEnd): void {
     this.#record(end)
     this.#turns.detach()
+    this.#setInterrupted(false)
     this.#costTimer.cancel()
     // Decided (and said) before the answer in progress is closed, so a listener knows that answer is
     // about to be asked for again rather than over.
@@ -419,6 +439,7 @@ export class SessionEngine {
   #openFailed(error: EngineError): void {
     this.#failed = true
     this.#turns.abandon()
+    this.#setInterrupted(false)
     this.#emit({ type: 'error', error, fatal: true })
     this.#refresh()
   }

@@ -1,7 +1,7 @@
 // An in-memory transport pair for tests (STYLE.md principle 9: the session over an in-memory transport
 // pair). Frames cross in a microtask, as they would cross a socket: never inside the sender's call.
-// The server end can answer, close with any code, drop the link as a network would (1006), and pretend
-// the link is slow by reporting bytes still buffered.
+// The server end can answer, close with any code, drop the link as a network would (1006), stall it as an
+// interrupted WebRTC peer does, and pretend the link is slow by reporting bytes still buffered.
 import type { FrameData } from '../../../main/realtime/adapters/adapter'
 import {
   OnceSignals,
@@ -45,6 +45,17 @@ export class MemoryServerEnd {
   drop(): void {
     const client = this.#client
     queueMicrotask(() => client?.failed())
+  }
+
+  /** The link stops carrying without closing, as an interrupted WebRTC peer does; `restore` ends it. */
+  stall(): void {
+    const client = this.#client
+    queueMicrotask(() => client?.stalled())
+  }
+
+  restore(): void {
+    const client = this.#client
+    queueMicrotask(() => client?.restored())
   }
 
   /** What the client's socket reports as not yet written: a slow link. */
@@ -95,6 +106,14 @@ class MemoryClientEnd implements RealtimeTransport {
   closed(info: { code: number; reason: string; byUs: boolean }): void {
     this.open = false
     this.#signals.close(info)
+  }
+
+  stalled(): void {
+    if (this.open) this.#signals.stalled()
+  }
+
+  restored(): void {
+    if (this.open) this.#signals.restored()
   }
 
   failed(): void {

@@ -22,6 +22,8 @@ export const voiceEn: Record<keyof typeof voiceVi, string> = {
   'voice.talk.holdHint': 'Or hold the space bar while this page is open.',
   'voice.talk.toggleHint': 'Or press the space bar while this page is open.',
   'voice.talk.noKey': 'Save an API key in Settings to talk.',
+  'voice.link.interrupted':
+    'The network is patchy — Loa is keeping what you say and will send it when the link is back.',
   'voice.talk.failed': 'Could not send: {reason}',
 
   'voice.session.line': '{model} · over {transport}',

@@ -20,6 +20,7 @@ export const voiceVi = {
   'voice.talk.holdHint': 'Hoặc giữ phím cách khi đang ở trang này.',
   'voice.talk.toggleHint': 'Hoặc nhấn phím cách khi đang ở trang này.',
   'voice.talk.noKey': 'Hãy lưu khóa API trong Cài đặt để trò chuyện.',
+  'voice.link.interrupted': 'Mạng đang chập chờn — Loa giữ lời bạn nói và gửi lại khi mạng trở lại.',
   'voice.talk.failed': 'Không gửi được: {reason}',
 
   'voice.session.line': '{model} · qua {transport}',
