@@ -126,7 +126,9 @@ function planLine(account: Account, nowMs: number, language: Language): string {
   if (Date.parse(expiresAt) <= nowMs) return `${account.plan}, ${w.expiredOn} ${date}`
   const days = daysUntil(expiresAt, nowMs)
   const daysLeft =
-    language === 'vi' ? `còn ${counted(days, UNITS.day, language)}` : `${counted(days, UNITS.day, language)} left`
+    language === 'vi'
+      ? `còn ${counted(days, UNITS.day, language)}`
+      : `${counted(days, UNITS.day, language)} left`
   return `${account.plan}, ${w.expires} ${date} (${days === 0 ? w.lessThanADay : daysLeft})`
 }
 
