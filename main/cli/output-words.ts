@@ -131,10 +131,42 @@ export const VOICES_WORDS = {
   freePerMonth: { en: 'chars/month free', vi: 'ký tự/tháng miễn phí' },
 } satisfies Record<string, Words>
 
+export const MODELS_WORDS = {
+  models: { en: 'models', vi: 'mô hình' },
+  kind: { en: 'Kind', vi: 'Loại' },
+  model: { en: 'Model', vi: 'Mô hình' },
+  name: { en: 'Name', vi: 'Tên' },
+  provider: { en: 'Provider', vi: 'Nhà cung cấp' },
+  prices: {
+    en: 'Prices: loa models text|image|video|embedding, or loa models <model>.',
+    vi: 'Giá: loa models text|image|video|embedding, hoặc loa models <model>.',
+  },
+  perMillion: { en: 'Per 1M tokens; {dash} = not supported.', vi: 'Theo 1M token; {dash} = không hỗ trợ.' },
+  context: { en: 'Context', vi: 'Ngữ cảnh' },
+  discount: { en: 'Discount', vi: 'Chiết khấu' },
+  input: { en: 'In', vi: 'Đầu vào' },
+  output: { en: 'Out', vi: 'Đầu ra' },
+  cache: { en: 'Cache', vi: 'Bộ đệm' },
+  reasoning: { en: 'Reasoning', vi: 'Suy luận' },
+  rateNote: {
+    en: 'VND: for your plan (its discount applied), at {rate}/USD, {origin}.',
+    vi: 'VND: theo gói của bạn (đã trừ chiết khấu), tỉ giá {rate}/USD, {origin}.',
+  },
+  serviceRate: {
+    en: "the rate of the service's own VND prices",
+    vi: 'tỉ giá lấy từ giá VND của chính dịch vụ',
+  },
+  specRate: {
+    en: "the spec's reference rate, since the catalog gives no VND price to take the rate from",
+    vi: 'tỉ giá tham chiếu của đặc tả, vì danh mục không có giá VND nào để lấy tỉ giá',
+  },
+} satisfies Record<string, Words>
+
 /** Every table above, for the test that each entry has its own Vietnamese. */
 export const OUTPUT_WORDS: Record<string, Record<string, Words>> = {
   status: STATUS_WORDS,
   usage: USAGE_WORDS,
   sessions: SESSIONS_WORDS,
   voices: VOICES_WORDS,
+  models: MODELS_WORDS,
 }

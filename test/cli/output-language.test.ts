@@ -6,6 +6,7 @@ import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { EXIT } from '../../main/cli/exit-codes'
 import type { Words } from '../../main/cli/language'
 import {
+  MODELS_WORDS,
   OUTPUT_WORDS,
   SESSIONS_WORDS,
   STATUS_WORDS,
@@ -47,7 +48,9 @@ function expectSaid(en: LoaResult, vi: LoaResult, words: readonly Words[]): void
   for (const w of words) {
     expect(vi.stdout).toContain(w.vi)
     expect(en.stdout).toContain(w.en)
-    expect(vi.stdout).not.toMatch(new RegExp(`(^|\\s)${w.en}(\\s|:|$)`, 'm'))
+    expect(vi.stdout).not.toMatch(
+      new RegExp(`(^|\\s)${w.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|:|$)`, 'm'),
+    )
   }
 }
 
@@ -96,6 +99,26 @@ describe('loa tables in the terminal’s language', () => {
     expectSaid(dEn, dVi, [u.date, u.requests, u.tokens, u.cost, u.total])
     const [mEn, mVi] = await Promise.all([run(['usage', '--by-model']), run(['usage', '--by-model'], VI)])
     expectSaid(mEn, mVi, [u.model, u.provider, u.requests, u.tokens, u.cost, u.total])
+  })
+
+  it('models: the catalog and the text prices in Vietnamese', async () => {
+    const m = MODELS_WORDS
+    const [en, vi] = await Promise.all([run(['models']), run(['models'], VI)])
+    expectSaid(en, vi, [m.prices])
+    expect(headings(vi.stdout, m.kind.vi)).toEqual([m.kind, m.model, m.name, m.provider].map((w) => w.vi))
+    expect(headings(en.stdout, 'Kind')).toEqual(['Kind', 'Model', 'Name', 'Provider'])
+    const [tEn, tVi] = await Promise.all([run(['models', 'text']), run(['models', 'text'], VI)])
+    expect(tEn.code).toBe(EXIT.ok)
+    const prices = [m.input, m.output, m.cache, m.reasoning].map((w) => w.vi)
+    expect(headings(tVi.stdout, m.model.vi)).toEqual([
+      m.model.vi,
+      m.context.vi,
+      m.discount.vi,
+      ...prices.map((p) => `${p} $`),
+      ...prices.map((p) => `${p} ₫`),
+    ])
+    expect(tVi.stdout).toContain('VND: theo gói của bạn')
+    expect(tVi.stdout).not.toContain('for your plan')
   })
 
   it('voices: the voices and the speech models in Vietnamese', async () => {
