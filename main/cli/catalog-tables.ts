@@ -2,7 +2,7 @@
 // caller's plan. VND comes from the service where it gives it (image, embedding, most video prices);
 // text prices are converted at the one rate the app uses too (api/management/vnd-rate.ts), with the plan's
 // discount applied.
-import type { VndPerUsd } from '../../preload/contract'
+import type { Language, VndPerUsd } from '../../preload/contract'
 import type {
   EmbeddingModel,
   ImageModel,
@@ -14,6 +14,7 @@ import type {
 } from '../api/management/types'
 import { planVnd } from '../api/management/vnd-rate'
 import { DASH, formatCount, formatDate, formatPercent, formatUsd, formatVnd } from './format'
+import { MODELS_WORDS as W } from './output-words'
 import { renderFields, renderTable, type Column } from './table'
 
 /** Marks a VND figure converted from USD without a plan discount, because the catalog lists none. */
@@ -21,49 +22,51 @@ const UNDISCOUNTED_MARK = '*'
 
 const right = (header: string): Column => ({ header, align: 'right' })
 
-export function renderCatalogSummary(catalog: ModelCatalog): string {
+export function renderCatalogSummary(catalog: ModelCatalog, language: Language = 'en'): string {
   const { counts } = catalog
+  // The kinds keep their names: they are what `loa models <kind>` takes.
   const head =
-    `${formatCount(catalog.data.length)} models: text ${formatCount(counts.text)}, image ` +
+    `${formatCount(catalog.data.length)} ${W.models[language]}: text ${formatCount(counts.text)}, image ` +
     `${formatCount(counts.image)}, video ${formatCount(counts.video)}, embedding ${formatCount(counts.embedding)}\n\n`
   const rows = catalog.data.map((m) => [m.kind, m.model_id, m.name, m.provider])
   const columns: Column[] = [
-    { header: 'Kind' },
-    { header: 'Model' },
-    { header: 'Name' },
-    { header: 'Provider' },
+    { header: W.kind[language] },
+    { header: W.model[language] },
+    { header: W.name[language] },
+    { header: W.provider[language] },
   ]
-  return `${head}${renderTable(columns, rows)}\nPrices: loa models text|image|video|embedding, or loa models <model>.\n`
+  return `${head}${renderTable(columns, rows)}\n${W.prices[language]}\n`
 }
 
 /** Where the rate comes from, in the words both the text and the video notes end with. */
-function rateOrigin(vndPerUsd: VndPerUsd): string {
-  return vndPerUsd.source === 'service'
-    ? "the rate of the service's own VND prices"
-    : "the spec's reference rate, since the catalog gives no VND price to take the rate from"
+function rateOrigin(vndPerUsd: VndPerUsd, language: Language = 'en'): string {
+  return (vndPerUsd.source === 'service' ? W.serviceRate : W.specRate)[language]
 }
 
-function rateNote(vndPerUsd: VndPerUsd | null): string {
+/** The note both the text and the video tables end with: the rate, and where it comes from. */
+function rateNote(vndPerUsd: VndPerUsd | null, language: Language = 'en'): string {
   if (vndPerUsd === null) return ''
-  return `VND: for your plan (its discount applied), at ${formatVnd(vndPerUsd.rate)}/USD, ${rateOrigin(vndPerUsd)}.\n`
+  const note = W.rateNote[language]
+    .replace('{rate}', formatVnd(vndPerUsd.rate))
+    .replace('{origin}', rateOrigin(vndPerUsd, language))
+  return `${note}\n`
 }
 
 const textVnd = (usd: number | null, rate: VndPerUsd | null, discountPercent: number) =>
   usd === null || rate === null ? DASH : formatVnd(planVnd(usd, rate.rate, discountPercent))
 
-export function renderTextModels(models: readonly TextModel[], vndPerUsd: VndPerUsd): string {
+export function renderTextModels(
+  models: readonly TextModel[],
+  vndPerUsd: VndPerUsd,
+  language: Language = 'en',
+): string {
+  const prices = [W.input, W.output, W.cache, W.reasoning].map((w) => w[language])
   const columns: Column[] = [
-    { header: 'Model' },
-    right('Context'),
-    right('Discount'),
-    right('In $'),
-    right('Out $'),
-    right('Cache $'),
-    right('Reasoning $'),
-    right('In ₫'),
-    right('Out ₫'),
-    right('Cache ₫'),
-    right('Reasoning ₫'),
+    { header: W.model[language] },
+    right(W.context[language]),
+    right(W.discount[language]),
+    ...prices.map((p) => right(`${p} $`)),
+    ...prices.map((p) => right(`${p} ₫`)),
   ]
   const rows = models.map((m) => {
     const p = m.pricing
@@ -82,7 +85,8 @@ export function renderTextModels(models: readonly TextModel[], vndPerUsd: VndPer
       textVnd(p.reasoning, vndPerUsd, d),
     ]
   })
-  return `Per 1M tokens; ${DASH} = not supported.\n${renderTable(columns, rows)}\n${rateNote(vndPerUsd)}`
+  const head = W.perMillion[language].replace('{dash}', DASH)
+  return `${head}\n${renderTable(columns, rows)}\n${rateNote(vndPerUsd, language)}`
 }
 
 function imageOption(e: ImagePrice): [string, string] {

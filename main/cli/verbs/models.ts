@@ -12,6 +12,7 @@ import {
   renderTextModels,
   renderVideoModels,
 } from '../catalog-tables'
+import { cliLanguage } from '../language'
 import { printResult, runManagementVerb } from '../management-verb'
 import { UsageError, type Verb, type VerbContext } from '../verb'
 
@@ -57,7 +58,7 @@ Với --json, in câu trả lời của dịch vụ sau khi phân tích.`,
     return runManagementVerb(ctx, 'models', async (client) => {
       if (target === undefined) {
         const catalog = await client.models()
-        return printResult(ctx, catalog, () => renderCatalogSummary(catalog))
+        return printResult(ctx, catalog, () => renderCatalogSummary(catalog, cliLanguage(ctx.env)))
       }
       if (isKind(target)) return showKind(ctx, client, target)
       const detail = await findModel(client, target)
@@ -75,7 +76,7 @@ async function showKind(ctx: VerbContext, client: ManagementClient, kind: Kind):
     case 'text': {
       const list = await client.textModels()
       return printResult(ctx, list, async () =>
-        renderTextModels(list.data, await catalogRate(client, { text: list })),
+        renderTextModels(list.data, await catalogRate(client, { text: list }), cliLanguage(ctx.env)),
       )
     }
     case 'image': {

@@ -3,7 +3,10 @@
 import { SessionsApi, type RealtimeSessionInfo, type SessionPage } from '../../api/realtime/sessions-api'
 import { intFlag } from '../args'
 import type { ExitCode } from '../exit-codes'
-import { DASH, UNKNOWN, formatCount, formatDateTime, formatVnd } from '../format'
+import type { Language } from '../../../preload/contract'
+import { DASH, formatCount, formatDateTime, formatVnd } from '../format'
+import { cliLanguage } from '../language'
+import { SESSIONS_WORDS as W } from '../output-words'
 import { printResult } from '../management-verb'
 import { renderTable } from '../table'
 import { UsageError, type Verb, type VerbContext } from '../verb'
@@ -45,7 +48,9 @@ thành "[redacted]".`,
     const limit = intFlag(ctx.values.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT
     return withSessionsApi(ctx, 'sessions', async (api) => {
       const page = await api.list(limit)
-      await printResult(ctx, withoutTokens(page), () => renderSessions(page.sessions, page.hasMore))
+      await printResult(ctx, withoutTokens(page), () =>
+        renderSessions(page.sessions, page.hasMore, cliLanguage(ctx.env)),
+      )
     })
   },
 }
@@ -74,29 +79,33 @@ export function withSessionsApi(
   return withEndpoint(ctx, verbName, (endpoint) => work(new SessionsApi(endpoint), endpoint))
 }
 
-export function renderSessions(sessions: readonly RealtimeSessionInfo[], hasMore: boolean | null): string {
-  if (sessions.length === 0) return 'No realtime sessions yet.\n'
+export function renderSessions(
+  sessions: readonly RealtimeSessionInfo[],
+  hasMore: boolean | null,
+  language: Language = 'en',
+): string {
+  if (sessions.length === 0) return `${W.none[language]}\n`
   const rows = sessions.map((s) => [
     s.createdAt ? formatDateTime(s.createdAt) : DASH,
     s.model,
     s.status,
     s.usage?.durationSec == null ? DASH : formatDuration(s.usage.durationSec),
-    s.billing.totalVnd !== null ? formatVnd(s.billing.totalVnd) : finished(s) ? UNKNOWN : DASH,
+    s.billing.totalVnd !== null ? formatVnd(s.billing.totalVnd) : finished(s) ? W.unknown[language] : DASH,
     s.usage?.totalTokens == null ? DASH : formatCount(s.usage.totalTokens),
     s.endReason ?? DASH,
     s.id,
   ])
   const columns = [
-    { header: 'Started' },
-    { header: 'Model' },
-    { header: 'Status' },
-    { header: 'Duration', align: 'right' as const },
-    { header: 'Cost', align: 'right' as const },
-    { header: 'Tokens', align: 'right' as const },
-    { header: 'Ended because' },
-    { header: 'Session' },
+    { header: W.started[language] },
+    { header: W.model[language] },
+    { header: W.status[language] },
+    { header: W.duration[language], align: 'right' as const },
+    { header: W.cost[language], align: 'right' as const },
+    { header: W.tokens[language], align: 'right' as const },
+    { header: W.endedBecause[language] },
+    { header: W.session[language] },
   ]
-  const more = hasMore ? 'More sessions exist: raise --limit to see them.\n' : ''
+  const more = hasMore ? `${W.more[language]}\n` : ''
   return renderTable(columns, rows) + more
 }
 

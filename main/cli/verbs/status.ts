@@ -11,8 +11,11 @@ import type {
   UsageStats,
 } from '../../api/management/index'
 import { UsageError, type Verb } from '../verb'
-import { DASH, daysUntil, formatCount, formatDate, formatPercent, formatVnd, plural } from '../format'
+import type { Language } from '../../../preload/contract'
+import { DASH, daysUntil, formatCount, formatDate, formatPercent, formatVnd } from '../format'
+import { cliLanguage } from '../language'
 import { printResult, runManagementVerb } from '../management-verb'
+import { counted, STATUS_WORDS, UNITS } from '../output-words'
 import { renderFields, renderTable } from '../table'
 
 /** Under this many days left the plan line carries a warning. */
@@ -68,7 +71,7 @@ Với --json, in {"account", "stats", "week", "quota", "savings"} đúng như d�
         client.savings(),
       ] as const)
       const report: StatusReport = { account, stats, week, quota, savings }
-      await printResult(ctx, report, () => renderStatus(report, Date.now()))
+      await printResult(ctx, report, () => renderStatus(report, Date.now(), cliLanguage(ctx.env)))
     })
   },
 }
@@ -83,48 +86,60 @@ async function settleAll<T extends readonly unknown[]>(calls: { [K in keyof T]: 
   return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { [K in keyof T]: T[K] }
 }
 
-export function renderStatus(report: StatusReport, nowMs: number): string {
+export function renderStatus(report: StatusReport, nowMs: number, language: Language = 'en'): string {
   const { account, stats, week, quota, savings } = report
   const { balance } = account
+  const w = wordsIn(language)
   const fields: [string, string][] = [
-    ['Account', `${account.name} <${account.email}>`],
+    [w.account, `${account.name} <${account.email}>`],
     [
-      'Balance',
-      `${formatVnd(balance.totalVND)} (real ${formatVnd(balance.realVND)}, bonus ${formatVnd(balance.bonusVND)})`,
+      w.balance,
+      `${formatVnd(balance.totalVND)} (${w.real} ${formatVnd(balance.realVND)}, ${w.bonus} ${formatVnd(balance.bonusVND)})`,
     ],
-    ['Plan', planLine(account, nowMs)],
+    [w.plan, planLine(account, nowMs, language)],
   ]
   const warning = planWarning(account.planExpiresAt, nowMs)
-  if (warning) fields.push(['Warning', warning])
+  if (warning) fields.push([w.warning, w[warning]])
   fields.push(
-    ['Last 7 calendar days', weekLine(week)],
+    [w.week, weekLine(week, language)],
     [
-      'All time',
-      `${formatVnd(stats.totalCostVND)} spent, ${plural(stats.totalTokens, 'token')}, ` +
-        plural(stats.totalRequests, 'request'),
+      w.allTime,
+      `${formatVnd(stats.totalCostVND)} ${w.spent}, ${counted(stats.totalTokens, UNITS.token, language)}, ` +
+        counted(stats.totalRequests, UNITS.request, language),
     ],
   )
-  return [renderFields(fields), renderPools(quota), renderSavings(savings)].join('\n')
+  return [renderFields(fields), renderPools(quota, w), renderSavings(savings, w)].join('\n')
 }
 
-function planLine(account: Account, nowMs: number): string {
+type StatusWords = { [K in keyof typeof STATUS_WORDS]: string }
+
+function wordsIn(language: Language): StatusWords {
+  const entries = Object.entries(STATUS_WORDS).map(([k, v]) => [k, v[language]])
+  return Object.fromEntries(entries) as StatusWords
+}
+
+function planLine(account: Account, nowMs: number, language: Language): string {
+  const w = wordsIn(language)
   const expiresAt = endOf(account.planExpiresAt, nowMs)
-  if (expiresAt === null) return `${account.plan}, no end date`
+  if (expiresAt === null) return `${account.plan}, ${w.noEnd}`
   const date = formatDate(new Date(expiresAt))
-  if (Date.parse(expiresAt) <= nowMs) return `${account.plan}, expired on ${date}`
+  if (Date.parse(expiresAt) <= nowMs) return `${account.plan}, ${w.expiredOn} ${date}`
   const days = daysUntil(expiresAt, nowMs)
-  const left = days === 0 ? 'less than a day left' : `${plural(days, 'day')} left`
-  return `${account.plan}, expires ${date} (${left})`
+  const daysLeft =
+    language === 'vi'
+      ? `còn ${counted(days, UNITS.day, language)}`
+      : `${counted(days, UNITS.day, language)} left`
+  return `${account.plan}, ${w.expires} ${date} (${days === 0 ? w.lessThanADay : daysLeft})`
 }
 
-function weekLine(week: DailyUsage): string {
+function weekLine(week: DailyUsage, language: Language): string {
   let costVnd = 0
   let tokens = 0
   for (const day of week.data) {
     costVnd += day.totalCostVND
     tokens += day.totalTokens
   }
-  return `${formatVnd(costVnd)} spent, ${plural(tokens, 'token')}`
+  return `${formatVnd(costVnd)} ${STATUS_WORDS.spent[language]}, ${counted(tokens, UNITS.token, language)}`
 }
 
 /** The plan's end, or null when it has none: missing, unreadable, or a placeholder far ahead. */
@@ -134,17 +149,19 @@ function endOf(expiresAt: string | null | undefined, nowMs: number): string | nu
   return Number.isFinite(leftMs) && leftMs <= PLAN_NO_END_AFTER_MS ? expiresAt : null
 }
 
-function planWarning(planExpiresAt: string | null | undefined, nowMs: number): string | null {
+function planWarning(
+  planExpiresAt: string | null | undefined,
+  nowMs: number,
+): 'expiredWarning' | 'expiringWarning' | null {
   const expiresAt = endOf(planExpiresAt, nowMs)
   if (expiresAt === null) return null
   const msLeft = Date.parse(expiresAt) - nowMs
-  if (msLeft <= 0) return 'the plan has expired: renew it to get its discounts back.'
-  if (daysUntil(expiresAt, nowMs) < PLAN_WARNING_DAYS)
-    return 'the plan expires within a week: renew it to keep its discounts.'
+  if (msLeft <= 0) return 'expiredWarning'
+  if (daysUntil(expiresAt, nowMs) < PLAN_WARNING_DAYS) return 'expiringWarning'
   return null
 }
 
-function renderPools(quota: PooledQuota): string {
+function renderPools(quota: PooledQuota, w: StatusWords): string {
   const pools: [string, QuotaPool][] = [
     ['pool_a', quota.pool_a],
     ['pool_b', quota.pool_b],
@@ -157,36 +174,36 @@ function renderPools(quota: PooledQuota): string {
     formatCount(p.emails.length),
   ])
   const columns = [
-    { header: 'Pool' },
-    { header: 'Remaining', align: 'right' as const },
-    { header: 'Total', align: 'right' as const },
-    { header: 'Used in window', align: 'right' as const },
-    { header: 'E-mails', align: 'right' as const },
+    { header: w.pool },
+    { header: w.remaining, align: 'right' as const },
+    { header: w.total, align: 'right' as const },
+    { header: w.usedInWindow, align: 'right' as const },
+    { header: w.emails, align: 'right' as const },
   ]
-  return `Pooled free quota (tokens)\n${renderTable(columns, rows, { indent: '  ' })}`
+  return `${w.poolsTitle}\n${renderTable(columns, rows, { indent: '  ' })}`
 }
 
-function renderSavings(s: Savings): string {
+function renderSavings(s: Savings, w: StatusWords): string {
   const rows = [
-    ['Pool A', formatVnd(s.pool_a.savedVND), formatCount(s.pool_a.tokens), formatCount(s.pool_a.requests)],
-    ['Pool B', formatVnd(s.pool_b.savedVND), formatCount(s.pool_b.tokens), formatCount(s.pool_b.requests)],
-    ['Cache hits', formatVnd(s.cacheHit.savedVND), formatCount(s.cacheHit.tokens), DASH],
+    [w.poolA, formatVnd(s.pool_a.savedVND), formatCount(s.pool_a.tokens), formatCount(s.pool_a.requests)],
+    [w.poolB, formatVnd(s.pool_b.savedVND), formatCount(s.pool_b.tokens), formatCount(s.pool_b.requests)],
+    [w.cacheHits, formatVnd(s.cacheHit.savedVND), formatCount(s.cacheHit.tokens), DASH],
     [
-      'Plan discount',
+      w.planDiscount,
       formatVnd(s.discount.savedVND),
       formatCount(s.discount.tokens),
       formatCount(s.discount.requests),
     ],
-    ['Free models', DASH, formatCount(s.freeModels.tokens), formatCount(s.freeModels.requests)],
+    [w.freeModels, DASH, formatCount(s.freeModels.tokens), formatCount(s.freeModels.requests)],
   ]
   const columns = [
-    { header: 'Source' },
-    { header: 'Saved', align: 'right' as const },
-    { header: 'Tokens', align: 'right' as const },
-    { header: 'Requests', align: 'right' as const },
+    { header: w.source },
+    { header: w.saved, align: 'right' as const },
+    { header: w.tokens, align: 'right' as const },
+    { header: w.requests, align: 'right' as const },
   ]
   const head =
-    `Savings: ${formatVnd(s.totalSavedVND)} saved, ${formatPercent(s.savingsPercent)} of what it would have ` +
-    `cost (spent ${formatVnd(s.totalSpentVND)})`
+    `${w.savings}: ${formatVnd(s.totalSavedVND)} ${w.savedWord}, ${formatPercent(s.savingsPercent)} ${w.ofWhatItWouldCost} ` +
+    `(${w.spent} ${formatVnd(s.totalSpentVND)})`
   return `${head}\n${renderTable(columns, rows, { indent: '  ' })}`
 }

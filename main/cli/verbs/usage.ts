@@ -12,8 +12,10 @@ import {
   formatPercent,
   formatVnd,
   formatVndExact,
-  plural,
 } from '../format'
+import type { Language } from '../../../preload/contract'
+import { cliLanguage } from '../language'
+import { counted, UNITS, USAGE_WORDS as W } from '../output-words'
 import { printResult, runManagementVerb } from '../management-verb'
 import { renderTable, type Column } from '../table'
 import { UsageError, type Verb } from '../verb'
@@ -67,15 +69,15 @@ Với --json, in câu trả lời của dịch vụ (/usage, /usage/daily hoặc
       switch (view.kind) {
         case 'recent': {
           const page = await client.usage({ limit: view.limit })
-          return printResult(ctx, page, () => renderRecent(page))
+          return printResult(ctx, page, () => renderRecent(page, cliLanguage(ctx.env)))
         }
         case 'daily': {
           const daily = await client.usageDaily({ days: view.days })
-          return printResult(ctx, daily, () => renderDaily(daily))
+          return printResult(ctx, daily, () => renderDaily(daily, cliLanguage(ctx.env)))
         }
         case 'models': {
           const models = await client.usageModels()
-          return printResult(ctx, models, () => renderByModel(models))
+          return printResult(ctx, models, () => renderByModel(models, cliLanguage(ctx.env)))
         }
       }
     })
@@ -113,20 +115,20 @@ function newestSentFirst(page: UsagePage) {
   return timed.sort((a, b) => key(b.times) - key(a.times))
 }
 
-export function renderRecent(page: UsagePage): string {
-  if (page.data.length === 0) return 'No requests yet.\n'
+export function renderRecent(page: UsagePage, language: Language = 'en'): string {
+  if (page.data.length === 0) return `${W.noRequests[language]}\n`
   const columns: Column[] = [
-    { header: 'Sent' },
-    { header: 'Finished' },
-    { header: 'Model' },
-    right('In'),
-    right('Out'),
-    right('Cache'),
-    right('Reasoning'),
-    right('Cost'),
-    right('Before discount'),
-    right('Discount'),
-    { header: 'Source' },
+    { header: W.sent[language] },
+    { header: W.finished[language] },
+    { header: W.model[language] },
+    right(W.input[language]),
+    right(W.output[language]),
+    right(W.cache[language]),
+    right(W.reasoning[language]),
+    right(W.cost[language]),
+    right(W.beforeDiscount[language]),
+    right(W.discount[language]),
+    { header: W.source[language] },
   ]
   const records = newestSentFirst(page)
   const rows = records.map(({ record: r, times }) => [
@@ -143,13 +145,19 @@ export function renderRecent(page: UsagePage): string {
     r.keySource,
   ])
   const unknownSent = records.some(({ times }) => times.sentAt === null)
-    ? `${DASH} under Sent: requests from before ${SENT_DATE_SINCE.slice(0, 10)} were recorded only when they finished.\n`
+    ? `${DASH} ${W.unknownSent[language].replace('{date}', SENT_DATE_SINCE.slice(0, 10))}\n`
     : ''
-  return `${renderTable(columns, rows)}\nThe latest ${plural(page.data.length, 'request')} of ${formatCount(page.total)}.\n${unknownSent}`
+  const latest = `${W.latest[language]} ${counted(page.data.length, UNITS.request, language)} ${W.of[language]} ${formatCount(page.total)}.`
+  return `${renderTable(columns, rows)}\n${latest}\n${unknownSent}`
 }
 
-export function renderDaily(daily: DailyUsage): string {
-  const columns: Column[] = [{ header: 'Date' }, right('Requests'), right('Tokens'), right('Cost')]
+export function renderDaily(daily: DailyUsage, language: Language = 'en'): string {
+  const columns: Column[] = [
+    { header: W.date[language] },
+    right(W.requests[language]),
+    right(W.tokens[language]),
+    right(W.cost[language]),
+  ]
   const rows = daily.data.map((d) => [
     d.date,
     formatCount(d.requestCount),
@@ -158,7 +166,7 @@ export function renderDaily(daily: DailyUsage): string {
   ])
   const sum = (pick: (d: DailyUsage['data'][number]) => number) => daily.data.reduce((a, d) => a + pick(d), 0)
   const footer = [
-    'Total',
+    W.total[language],
     formatCount(sum((d) => d.requestCount)),
     formatCount(sum((d) => d.totalTokens)),
     formatVnd(sum((d) => d.totalCostVND)),
@@ -166,14 +174,14 @@ export function renderDaily(daily: DailyUsage): string {
   return renderTable(columns, rows, { footer })
 }
 
-export function renderByModel(usage: ModelUsage): string {
-  if (usage.data.length === 0) return 'No requests yet.\n'
+export function renderByModel(usage: ModelUsage, language: Language = 'en'): string {
+  if (usage.data.length === 0) return `${W.noRequests[language]}\n`
   const columns: Column[] = [
-    { header: 'Model' },
-    { header: 'Provider' },
-    right('Requests'),
-    right('Tokens'),
-    right('Cost'),
+    { header: W.model[language] },
+    { header: W.provider[language] },
+    right(W.requests[language]),
+    right(W.tokens[language]),
+    right(W.cost[language]),
   ]
   const rows = usage.data.map((m) => [
     m.modelName,
@@ -184,7 +192,7 @@ export function renderByModel(usage: ModelUsage): string {
   ])
   const sum = (pick: (m: ModelUsage['data'][number]) => number) => usage.data.reduce((a, m) => a + pick(m), 0)
   const footer = [
-    'Total',
+    W.total[language],
     '',
     formatCount(sum((m) => m.requestCount)),
     formatCount(sum((m) => m.totalTokens)),

@@ -4,7 +4,10 @@ import { voicesOfModel } from '../../api/tts/model-voices'
 import { TtsClient } from '../../api/tts/tts-client'
 import { rulesFor } from '../../api/tts/tts-rules'
 import type { TtsModel, TtsVoiceList } from '../../api/tts/tts-schemas'
+import type { Language } from '../../../preload/contract'
 import { DASH, formatCount, formatVnd } from '../format'
+import { cliLanguage } from '../language'
+import { VOICES_WORDS as W } from '../output-words'
 import { printResult } from '../management-verb'
 import { renderTable } from '../table'
 import { UsageError, type Verb } from '../verb'
@@ -44,28 +47,27 @@ Với --json, in câu trả lời của dịch vụ sau khi phân tích.`,
       const client = new TtsClient({ endpoint })
       if (ctx.values.models === true) {
         const models = await client.models()
-        return printResult(ctx, models, () => renderSpeechModels(models))
+        return printResult(ctx, models, () => renderSpeechModels(models, cliLanguage(ctx.env)))
       }
       const answered = await client.voices(model)
       const list = model === undefined ? answered : voicesOfModel(model, answered)
-      await printResult(ctx, list, () => renderVoices(list, model))
+      await printResult(ctx, list, () => renderVoices(list, model, cliLanguage(ctx.env)))
     })
   },
 }
 
 /** How a model names voices beyond the ones listed (tts-api.md "Voice naming per group"). */
-function namingRule(model: string | undefined): string {
+function namingRule(model: string | undefined, language: Language): string {
   const rule = model === undefined ? null : rulesFor(model).voice
-  if (rule?.kind === 'pattern')
-    return 'Other voices are named <locale>-<Tier>-<Letter>, e.g. en-GB-Standard-A.\n'
-  if (rule?.kind === 'language_code') return 'The voice is any ISO 639-1 language code; these are examples.\n'
+  if (rule?.kind === 'pattern') return `${W.patternRule[language]}\n`
+  if (rule?.kind === 'language_code') return `${W.languageCodeRule[language]}\n`
   return ''
 }
 
-export function renderVoices(list: TtsVoiceList, model?: string): string {
-  if (list.voices.length === 0) return namingRule(model) || 'No voices.\n'
+export function renderVoices(list: TtsVoiceList, model?: string, language: Language = 'en'): string {
+  if (list.voices.length === 0) return namingRule(model, language) || `${W.none[language]}\n`
   const rows = list.voices.map((v) => [
-    v.id === list.defaultVoice ? `${v.id} (default)` : v.id,
+    v.id === list.defaultVoice ? `${v.id} (${W.byDefault[language]})` : v.id,
     v.name === v.id ? '' : v.name,
     v.locale ?? v.language ?? DASH,
     v.gender ?? DASH,
@@ -73,34 +75,36 @@ export function renderVoices(list: TtsVoiceList, model?: string): string {
   ])
   const table = renderTable(
     [
-      { header: 'Voice' },
-      { header: 'Name' },
-      { header: 'Language' },
-      { header: 'Gender' },
-      { header: 'Accent' },
+      { header: W.voice[language] },
+      { header: W.name[language] },
+      { header: W.language[language] },
+      { header: W.gender[language] },
+      { header: W.accent[language] },
     ],
     rows,
   )
   const aliases = Object.entries(list.aliases)
   const aliasLine =
-    aliases.length === 0 ? '' : `Aliases: ${aliases.map(([from, to]) => `${from} → ${to}`).join(', ')}\n`
-  return table + aliasLine + namingRule(model)
+    aliases.length === 0
+      ? ''
+      : `${W.aliases[language]}: ${aliases.map(([from, to]) => `${from} → ${to}`).join(', ')}\n`
+  return table + aliasLine + namingRule(model, language)
 }
 
-export function renderSpeechModels(models: readonly TtsModel[]): string {
+export function renderSpeechModels(models: readonly TtsModel[], language: Language = 'en'): string {
   const rows = models.map((m) => [
     m.id,
-    m.free === true ? 'free' : m.priceVndPer1M === null ? DASH : formatVnd(m.priceVndPer1M),
+    m.free === true ? W.free[language] : m.priceVndPer1M === null ? DASH : formatVnd(m.priceVndPer1M),
     m.maxInputChars === null ? DASH : formatCount(m.maxInputChars),
     m.formats?.join(' ') ?? DASH,
-    m.freeCharsPerMonth ? `${formatCount(m.freeCharsPerMonth)} chars/month free` : '',
+    m.freeCharsPerMonth ? `${formatCount(m.freeCharsPerMonth)} ${W.freePerMonth[language]}` : '',
   ])
   return renderTable(
     [
-      { header: 'Model' },
-      { header: 'VND/1M chars', align: 'right' as const },
-      { header: 'Max chars', align: 'right' as const },
-      { header: 'Formats' },
+      { header: W.model[language] },
+      { header: W.pricePer1M[language], align: 'right' as const },
+      { header: W.maxChars[language], align: 'right' as const },
+      { header: W.formats[language] },
       { header: '' },
     ],
     rows,

@@ -1,0 +1,173 @@
+// The verbs' tables and summaries in the terminal's language: under a Vietnamese locale `loa status`,
+// `usage`, `voices` and `sessions` print their headings and summary lines in Vietnamese, with no English
+// heading left; --json prints the same bytes in every locale. Real `loa` processes against the demo service.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SessionsApi } from '../../main/api/realtime/sessions-api'
+import { EXIT } from '../../main/cli/exit-codes'
+import type { Words } from '../../main/cli/language'
+import {
+  MODELS_WORDS,
+  OUTPUT_WORDS,
+  SESSIONS_WORDS,
+  STATUS_WORDS,
+  USAGE_WORDS,
+  VOICES_WORDS,
+} from '../../main/cli/output-words'
+import { startDemoServer, type DemoServer } from '../../main/demo/server'
+import { loa, type LoaResult } from './loa-process'
+
+const VI = { LANG: 'vi_VN.UTF-8' }
+/** Letters only Vietnamese writes (with their tone marks), composed. */
+const VIETNAMESE = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/iu
+
+let demo: DemoServer
+
+beforeAll(async () => {
+  demo = await startDemoServer({ seed: 1 })
+})
+
+afterAll(async () => {
+  await demo.close()
+})
+
+function run(args: string[], env: Record<string, string> = {}): Promise<LoaResult> {
+  return loa(args, { ...env, LOA_BASE_URL: demo.baseUrl, LOA_API_KEY: demo.keys.ordinary })
+}
+
+/** The first line of a table: its headings, split where two or more spaces part them. */
+function headings(text: string, startingWith: string): string[] {
+  const line = text.split('\n').find((l) => l.trimStart().startsWith(`${startingWith}  `))
+  expect(line, `a line starting with ${startingWith}`).toBeDefined()
+  return (line as string).trim().split(/\s{2,}/)
+}
+
+/** Both runs succeed; the Vietnamese one carries every `vi` word named and none of their English. */
+function expectSaid(en: LoaResult, vi: LoaResult, words: readonly Words[]): void {
+  expect(en.code).toBe(EXIT.ok)
+  expect(vi.code).toBe(EXIT.ok)
+  for (const w of words) {
+    expect(vi.stdout).toContain(w.vi)
+    expect(en.stdout).toContain(w.en)
+    expect(vi.stdout).not.toMatch(
+      new RegExp(`(^|\\s)${w.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|:|$)`, 'm'),
+    )
+  }
+}
+
+describe('loa tables in the terminal’s language', () => {
+  it('status: fields, pooled quota and savings in Vietnamese', async () => {
+    const [en, vi] = await Promise.all([run(['status']), run(['status'], VI)])
+    const s = STATUS_WORDS
+    expectSaid(en, vi, [s.account, s.balance, s.plan, s.week, s.allTime, s.poolsTitle, s.cacheHits])
+    expect(headings(vi.stdout, s.pool.vi)).toEqual(
+      [s.pool, s.remaining, s.total, s.usedInWindow, s.emails].map((w) => w.vi),
+    )
+    expect(headings(vi.stdout, s.source.vi)).toEqual(
+      [s.source, s.saved, s.tokens, s.requests].map((w) => w.vi),
+    )
+    expect(headings(en.stdout, 'Pool')).toEqual(['Pool', 'Remaining', 'Total', 'Used in window', 'E-mails'])
+    // The same dong in both: grouped with dots, as Vietnamese writes them.
+    const balance = (text: string, label: string) =>
+      text
+        .split('\n')
+        .find((l) => l.startsWith(label))
+        ?.match(/[\d.]+ ₫/)?.[0]
+    expect(balance(vi.stdout, s.balance.vi)).toBe(balance(en.stdout, s.balance.en))
+    expect(balance(vi.stdout, s.balance.vi)).toMatch(/^\d{1,3}(\.\d{3})* ₫$/)
+  })
+
+  it('usage: the recent requests, the days and the models in Vietnamese', async () => {
+    const u = USAGE_WORDS
+    const [en, vi] = await Promise.all([run(['usage']), run(['usage'], VI)])
+    expectSaid(en, vi, [u.latest])
+    expect(headings(vi.stdout, u.sent.vi)).toEqual(
+      [
+        u.sent,
+        u.finished,
+        u.model,
+        u.input,
+        u.output,
+        u.cache,
+        u.reasoning,
+        u.cost,
+        u.beforeDiscount,
+        u.discount,
+        u.source,
+      ].map((w) => w.vi),
+    )
+    const [dEn, dVi] = await Promise.all([run(['usage', '--days', '7']), run(['usage', '--days', '7'], VI)])
+    expectSaid(dEn, dVi, [u.date, u.requests, u.tokens, u.cost, u.total])
+    const [mEn, mVi] = await Promise.all([run(['usage', '--by-model']), run(['usage', '--by-model'], VI)])
+    expectSaid(mEn, mVi, [u.model, u.provider, u.requests, u.tokens, u.cost, u.total])
+  })
+
+  it('models: the catalog and the text prices in Vietnamese', async () => {
+    const m = MODELS_WORDS
+    const [en, vi] = await Promise.all([run(['models']), run(['models'], VI)])
+    expectSaid(en, vi, [m.prices])
+    expect(headings(vi.stdout, m.kind.vi)).toEqual([m.kind, m.model, m.name, m.provider].map((w) => w.vi))
+    expect(headings(en.stdout, 'Kind')).toEqual(['Kind', 'Model', 'Name', 'Provider'])
+    const [tEn, tVi] = await Promise.all([run(['models', 'text']), run(['models', 'text'], VI)])
+    expect(tEn.code).toBe(EXIT.ok)
+    const prices = [m.input, m.output, m.cache, m.reasoning].map((w) => w.vi)
+    expect(headings(tVi.stdout, m.model.vi)).toEqual([
+      m.model.vi,
+      m.context.vi,
+      m.discount.vi,
+      ...prices.map((p) => `${p} $`),
+      ...prices.map((p) => `${p} ₫`),
+    ])
+    expect(tVi.stdout).toContain('VND: theo gói của bạn')
+    expect(tVi.stdout).not.toContain('for your plan')
+  })
+
+  it('voices: the voices and the speech models in Vietnamese', async () => {
+    const v = VOICES_WORDS
+    const [en, vi] = await Promise.all([run(['voices']), run(['voices'], VI)])
+    expect(en.code).toBe(EXIT.ok)
+    expect(headings(vi.stdout, v.voice.vi)).toEqual(
+      [v.voice, v.name, v.language, v.gender, v.accent].map((w) => w.vi),
+    )
+    expect(headings(en.stdout, 'Voice')).toEqual(['Voice', 'Name', 'Language', 'Gender', 'Accent'])
+    const [mEn, mVi] = await Promise.all([run(['voices', '--models']), run(['voices', '--models'], VI)])
+    expectSaid(mEn, mVi, [v.model, v.pricePer1M, v.maxChars, v.formats])
+  })
+
+  it('sessions: the history in Vietnamese', async () => {
+    const api = new SessionsApi({ baseUrl: demo.baseUrl, key: demo.keys.ordinary })
+    const session = await api.create({ model: 'google/gemini-live-2.5-flash', turnDetection: 'server' })
+    await api.delete(session.id)
+    const w = SESSIONS_WORDS
+    const [en, vi] = await Promise.all([run(['sessions']), run(['sessions'], VI)])
+    expectSaid(en, vi, [w.started, w.status, w.duration, w.endedBecause])
+    expect(headings(vi.stdout, w.started.vi)).toEqual(
+      [w.started, w.model, w.status, w.duration, w.cost, w.tokens, w.endedBecause, w.session].map(
+        (x) => x.vi,
+      ),
+    )
+    expect(vi.stdout).toContain(session.id)
+  })
+
+  it('--json prints the same bytes under a Vietnamese and an English locale', async () => {
+    for (const args of [
+      ['usage', '--by-model', '--json'],
+      ['voices', '--models', '--json'],
+      ['sessions', '--json'],
+    ]) {
+      const [en, vi] = await Promise.all([run(args), run(args, VI)])
+      expect(en.code).toBe(EXIT.ok)
+      expect(vi.stdout).toBe(en.stdout)
+      expect(vi.stdout).not.toMatch(VIETNAMESE)
+    }
+  })
+
+  it('every word has its own Vietnamese', () => {
+    for (const table of Object.values(OUTPUT_WORDS)) {
+      for (const words of Object.values(table)) {
+        expect(words.vi).toMatch(VIETNAMESE)
+        expect(words.vi).not.toBe(words.en)
+        expect(words.vi).toBe(words.vi.normalize('NFC'))
+      }
+    }
+  })
+})
