@@ -6,7 +6,8 @@ import type { Language } from '../../preload/contract'
 /** A text in each language loa speaks. */
 export type Words<T = string> = Record<Language, T>
 
-export function cliLanguage(env: NodeJS.ProcessEnv): Language {
+/** The environment as a plain record: the tables' words are also read where Node's types are not loaded. */
+export function cliLanguage(env: Readonly<Record<string, string | undefined>>): Language {
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
   return locale.toLowerCase().startsWith('vi') ? 'vi' : 'en'
 }
