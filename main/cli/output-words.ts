@@ -2,7 +2,7 @@
 // verb, both languages side by side. Figures are formatted by format.ts the same way in both languages
 // (dong as `1.234.567 ₫`); what --json prints never passes through here.
 import type { Language } from '../../preload/contract'
-import { formatCount } from './format'
+import { formatCount, plural } from './format'
 import type { Words } from './language'
 
 /** A counted noun: English says one or many; Vietnamese does not inflect. */
@@ -16,8 +16,7 @@ export const UNITS = {
 
 /** `1.234 tokens` in English, `1.234 token` in Vietnamese. */
 export function counted(n: number, unit: Unit, language: Language): string {
-  const word = language === 'vi' ? unit.vi : unit.en[n === 1 ? 0 : 1]
-  return `${formatCount(n)} ${word}`
+  return language === 'vi' ? `${formatCount(n)} ${unit.vi}` : plural(n, ...unit.en)
 }
 
 export const STATUS_WORDS = {

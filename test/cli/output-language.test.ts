@@ -99,7 +99,8 @@ describe('loa tables in the terminal’s language', () => {
     expectSaid(dEn, dVi, [u.date, u.requests, u.tokens, u.cost, u.total])
     const [mEn, mVi] = await Promise.all([run(['usage', '--by-model']), run(['usage', '--by-model'], VI)])
     expectSaid(mEn, mVi, [u.model, u.provider, u.requests, u.tokens, u.cost, u.total])
-  })
+    // Six loa processes, each starting Node: a bound on waiting on a loaded machine, not a measurement.
+  }, 60_000)
 
   it('models: the catalog and the text prices in Vietnamese', async () => {
     const m = MODELS_WORDS

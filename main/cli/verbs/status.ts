@@ -96,7 +96,7 @@ export function renderStatus(report: StatusReport, nowMs: number, language: Lang
       w.balance,
       `${formatVnd(balance.totalVND)} (${w.real} ${formatVnd(balance.realVND)}, ${w.bonus} ${formatVnd(balance.bonusVND)})`,
     ],
-    [w.plan, planLine(account, nowMs, language)],
+    [w.plan, planLine(account, nowMs, language, w)],
   ]
   const warning = planWarning(account.planExpiresAt, nowMs)
   if (warning) fields.push([w.warning, w[warning]])
@@ -118,8 +118,7 @@ function wordsIn(language: Language): StatusWords {
   return Object.fromEntries(entries) as StatusWords
 }
 
-function planLine(account: Account, nowMs: number, language: Language): string {
-  const w = wordsIn(language)
+function planLine(account: Account, nowMs: number, language: Language, w: StatusWords): string {
   const expiresAt = endOf(account.planExpiresAt, nowMs)
   if (expiresAt === null) return `${account.plan}, ${w.noEnd}`
   const date = formatDate(new Date(expiresAt))
