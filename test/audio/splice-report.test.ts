@@ -54,4 +54,19 @@ describe('spliceReport', () => {
     expect(twice.duplicateMs).toBeCloseTo(80, 0)
     expect(twice.reorderedMs).toBe(0)
   })
+
+  it('reports a far splice the audio after it bears out, and not a lone segment that resembles speech elsewhere', () => {
+    const skipped = spliceReport(ref, RATE_HZ, concat(take(ref, 0, 600), take(ref, 1_600, 900)), RATE_HZ)
+    expect(skipped.jumps.map((j) => Math.round(j.byMs))).toEqual([1_000])
+    const early = concat(take(ref, 0, 600), take(ref, 1_200, 300), take(ref, 600, 600), take(ref, 1_500, 300))
+    const reordered = spliceReport(ref, RATE_HZ, early, RATE_HZ)
+    expect(reordered.jumps.map((j) => Math.round(j.byMs))).toEqual([600, -900, 300])
+    expect(reordered.reorderedMs).toBe(600)
+    // One segment's worth of audio from 1 s on, where 600-660 belongs: as a processed voice matches
+    // another syllable now and then. The audio after it carries on from 660, so it is not a splice.
+    const lone = concat(take(ref, 0, 600), take(ref, 1_600, 60), take(ref, 660, 600))
+    const r = spliceReport(ref, RATE_HZ, lone, RATE_HZ)
+    expect(r.jumps).toEqual([])
+    expect(r.reorderedMs).toBe(0)
+  })
 })

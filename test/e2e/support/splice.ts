@@ -3,7 +3,8 @@
 // the two (the lag) is followed from segment to segment. Heard whole and in order, the lag stays put; it
 // jumps forward over missing audio, back over audio heard twice, and forward then back where a stretch
 // was heard after the audio that follows it. Only segments with speech in them can be placed: silence
-// matches anything, so a silent segment takes the lag of the one before.
+// matches anything, so a silent segment takes the lag of the one before; and a segment placed far from the
+// last lag moves it only if the segments after it agree.
 import { resample } from '../../../main/audio/resampler'
 
 /** 0.25 ms steps: fine enough for splices of a few ms, cheap enough to search a whole loop. */
@@ -22,6 +23,11 @@ const NEAR_MS = 400
  * place almost as well: near the last lag, a match this close to the best is taken for the nearest one.
  */
 const PITCH_SLACK = 0.03
+const NEAR = (NEAR_MS * RATE_HZ) / 1000
+/** How many voiced segments after a far placement decide whether it stands. */
+const CONFIRM_SEGMENTS = 3
+/** The lag wobbles by up to a pitch period (voiced speech matches a period either side almost as well). */
+const WOBBLE = (12 * RATE_HZ) / 1000
 /** Lag changes this small are the codec's and resamplers' wobble, not a splice. */
 export const JUMP_TOLERANCE_MS = 1
 
@@ -74,10 +80,34 @@ export function spliceReport(
   let voiced = 0
   let placed = 0
   let lag: number | null = null
+  const segmentAt = (at: number): Float32Array => got.subarray(at, at + SEGMENT)
+  /**
+   * A lag far from the last one is taken only if the voiced segments after it agree: a handover's fault
+   * moves all the audio after it, while a lone segment that happens to resemble speech elsewhere in the
+   * reference (processed, coded speech places at 0.5-0.9) does not.
+   */
+  const borneOut = (candidate: number, last: number, at: number): boolean => {
+    let forCandidate = 0
+    let forLast = 0
+    for (
+      let next = at + SEGMENT, seen = 0;
+      next + SEGMENT <= got.length && seen < CONFIRM_SEGMENTS;
+      next += SEGMENT
+    ) {
+      const segment = segmentAt(next)
+      if (rms(segment) < SILENCE_RMS) continue
+      seen++
+      if (finder.scoreNear(segment, next, candidate) > finder.scoreNear(segment, next, last)) forCandidate++
+      else forLast++
+    }
+    return forCandidate > forLast
+  }
   for (let at = 0; at + SEGMENT <= got.length; at += SEGMENT) {
-    const segment = got.subarray(at, at + SEGMENT)
-    const found: number | null = rms(segment) >= SILENCE_RMS ? finder.place(segment, at, lag) : null
+    const segment = segmentAt(at)
+    let found: number | null = rms(segment) >= SILENCE_RMS ? finder.place(segment, at, lag) : null
     if (rms(segment) >= SILENCE_RMS) voiced++
+    if (found !== null && lag !== null && Math.abs(found - lag) > NEAR && !borneOut(found, lag, at))
+      found = null
     if (found !== null) {
       placed++
       lag = found
@@ -140,13 +170,18 @@ class LoopFinder {
       this.#energy[i + 1] = (this.#energy[i] as number) + (this.#ref[i] as number) ** 2
   }
 
+  /** How well `segment` matches the reference within a pitch period of `lag`. */
+  scoreNear(segment: Float32Array, at: number, lag: number): number {
+    const energy = segment.reduce((e, v) => e + v * v, 0)
+    return this.#best(segment, energy, at + lag - WOBBLE, at + lag + WOBBLE).score
+  }
+
   /** The lag (reference position less `at`, unrolled near `lastLag`) that places `segment`, or null. */
   place(segment: Float32Array, at: number, lastLag: number | null): number | null {
     const energy = segment.reduce((e, v) => e + v * v, 0)
     if (lastLag !== null) {
-      const near = (NEAR_MS * RATE_HZ) / 1000
       const refAt = at + lastLag
-      const best = this.#best(segment, energy, refAt - near, refAt + near, refAt)
+      const best = this.#best(segment, energy, refAt - NEAR, refAt + NEAR, refAt)
       if (best.score >= PLACED) return best.refAt - at
     }
     const best = this.#best(segment, energy, 0, this.#length - 1)
