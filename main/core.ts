@@ -142,6 +142,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     host: {
       notify: (title, body) => shell.notify(title, body),
       setVoiceActivity: (a) => tray.setActivity(a),
+      setVoiceLinkInterrupted: (interrupted) => tray.setLinkInterrupted(interrupted),
     },
     language,
     balanceVnd: () => account.glance().me.value?.balance.totalVND ?? null,

@@ -64,6 +64,8 @@ export interface VoiceHost {
   notify(title: string, body: string): void
   /** The tray shows listening/speaking over the account's state. */
   setVoiceActivity(activity: VoiceActivity): void
+  /** The tray's tooltip says so while the link is interrupted: the Voice window may be closed. */
+  setVoiceLinkInterrupted(interrupted: boolean): void
 }
 
 export interface VoiceServiceDeps {
@@ -129,6 +131,7 @@ export class VoiceService {
   } | null = null
   #lowBalanceNotified = false
   #activity: VoiceActivity = null
+  #linkInterrupted = false
   readonly #preparer: VoicePreparer
   readonly #budget: BudgetWatch
   readonly #prepareWindow: PrepareWindow
@@ -511,6 +514,7 @@ export class VoiceService {
   #newConversation(mode: VoiceMode): void {
     this.#transcript.clear()
     this.#status.reset(mode)
+    this.#setLinkInterrupted(false)
     this.#lowBalanceNotified = false
     this.#budget.started()
   }
@@ -631,6 +635,7 @@ export class VoiceService {
       this.#deps.host.notify(text.title, text.body)
     }
     const changed = this.#status.apply(event)
+    this.#setLinkInterrupted(this.#status.current.link === 'interrupted')
     const cost = this.#status.current.cost
     if (event.type === 'cost' && cost) this.#budget.cost(cost)
     if (event.type === 'warning' && event.kind === 'low_balance' && !this.#lowBalanceNotified) {
@@ -651,6 +656,7 @@ export class VoiceService {
     this.#budget.finished(summary.costVnd)
     this.#setActivity('ended')
     this.#status.apply({ type: 'state', state: 'ended', previous: engine.state })
+    this.#setLinkInterrupted(false)
     this.#publishStatus()
     this.#deps.events.emit('voice:summary', this.#lastSummary)
     this.#prepareWindow.used()
@@ -685,6 +691,12 @@ export class VoiceService {
     if (activity === this.#activity) return
     this.#activity = activity
     this.#deps.host.setVoiceActivity(activity)
+  }
+
+  #setLinkInterrupted(interrupted: boolean): void {
+    if (interrupted === this.#linkInterrupted) return
+    this.#linkInterrupted = interrupted
+    this.#deps.host.setVoiceLinkInterrupted(interrupted)
   }
 
   #publishStatus(): void {

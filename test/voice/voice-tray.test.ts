@@ -28,6 +28,42 @@ describe('the tray composer', () => {
   })
 })
 
+describe('the tray while the voice link is interrupted', () => {
+  it('says so over listening or speaking, and no more once the link is back or the talk is over', () => {
+    const shown: TrayStatus[] = []
+    let lang: 'vi' | 'en' = 'vi'
+    const tray = new TrayComposer(
+      (s) => shown.push(s),
+      () => lang,
+    )
+    const account: TrayStatus = { state: 'normal', tooltip: 'Loa — 90.000 ₫', title: '90.000 ₫' }
+    tray.setAccount(account)
+    tray.setActivity('listening')
+    tray.setLinkInterrupted(true)
+    tray.setLinkInterrupted(true)
+    lang = 'en'
+    tray.setActivity('speaking')
+    tray.setLinkInterrupted(false)
+    tray.setActivity(null)
+    expect(shown).toEqual([
+      account,
+      { state: 'listening', tooltip: 'Đang nghe… — Loa — 90.000 ₫', title: '90.000 ₫' },
+      {
+        state: 'listening',
+        tooltip: 'Mạng chập chờn, Loa giữ lời bạn nói — Loa — 90.000 ₫',
+        title: '90.000 ₫',
+      },
+      {
+        state: 'speaking',
+        tooltip: 'Network patchy, Loa is keeping what you say — Loa — 90.000 ₫',
+        title: '90.000 ₫',
+      },
+      { state: 'speaking', tooltip: 'Answering… — Loa — 90.000 ₫', title: '90.000 ₫' },
+      account,
+    ])
+  })
+})
+
 describe('the low-balance notification', () => {
   it('says the balance and the whole minutes it buys, in either language', () => {
     expect(lowBalanceText('en', 12_000, 4.7).body).toMatch(/about 4 minutes/)

@@ -121,6 +121,8 @@ describe.each(['default', 'alt'] as const)('a WebRTC press with a 5 s outage (%s
     expect(links).toEqual(['ok', 'interrupted', 'ok'])
     const stalled = statuses.filter((s) => s.link === 'interrupted')
     expect(new Set(stalled.map((s) => s.state))).toEqual(new Set(['listening']))
+    // And the tray, for a user talking with the Voice window closed.
+    expect(r.trayLink).toEqual([true, false])
 
     const sessionId = status()?.session?.id as string
     expect(

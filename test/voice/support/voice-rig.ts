@@ -36,6 +36,8 @@ export interface VoiceRig {
   emitted: { channel: EventChannel; payload: unknown }[]
   notifications: { title: string; body: string }[]
   activity: VoiceActivity[]
+  /** What the tray was told of the link, in order (true: interrupted). */
+  trayLink: boolean[]
   of<C extends EventChannel>(channel: C): Events[C][]
   /** Resolves when `pred` holds, checked on every event. */
   until(pred: () => boolean, timeoutMs?: number, what?: string): Promise<void>
@@ -79,6 +81,7 @@ export async function startVoiceRig(
   const page = fakePage(ports, wake)
   const notifications: VoiceRig['notifications'] = []
   const activity: VoiceActivity[] = []
+  const trayLink: boolean[] = []
   const voice = new VoiceService({
     endpoint: () => ({ baseUrl: demo.baseUrl, key: demo.keys[key] }),
     settings: () => settings,
@@ -87,6 +90,7 @@ export async function startVoiceRig(
     host: {
       notify: (title, body) => void notifications.push({ title, body }),
       setVoiceActivity: (a) => void activity.push(a),
+      setVoiceLinkInterrupted: (interrupted) => void trayLink.push(interrupted),
     },
     language: () => 'en',
     balanceVnd: () => null,
@@ -106,6 +110,7 @@ export async function startVoiceRig(
     emitted,
     notifications,
     activity,
+    trayLink,
     of: <C extends EventChannel>(channel: C) =>
       emitted.filter((e) => e.channel === channel).map((e) => e.payload as Events[C]),
     until(pred, timeoutMs = 15_000, what = 'condition') {
