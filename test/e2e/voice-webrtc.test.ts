@@ -3,13 +3,14 @@
 // and reads the service events over SSE; the page carries the audio both ways and the model events on
 // the data channel. `transport: auto` picks WebRTC for Model R, its default.
 import { describe, expect, it } from 'vitest'
-import { loopCorrelation } from './support/correlate'
 import { describeSplices, spliceReport } from './support/splice'
 import { holdTalk, pressTalk, status, until, voicePages, type VoicePage } from './support/voice-page'
 
 const MODEL = 'openai/gpt-realtime'
 /** The demo's clock runs this much faster, so a 60-second billing window is settled within the test. */
 const TIME_SCALE = 8
+/** Chromium's voice processing off: what the service hears is the file as coded, not as cleaned up. */
+const RAW_MIC = { echoCancellation: false, noiseSuppression: false, autoGainControl: false }
 
 const pages = voicePages()
 
@@ -72,11 +73,7 @@ const assistantLine = (p: VoicePage) =>
 
 describe('push-to-talk in Chromium over WebRTC', () => {
   it('talks to the demo peer: captions, the answer on the audio track, cost from the SSE events', async () => {
-    const p = await pages.open(
-      { model: MODEL, transport: 'auto' },
-      { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
-      TIME_SCALE,
-    )
+    const p = await pages.open({ model: MODEL, transport: 'auto' }, RAW_MIC, TIME_SCALE)
     // How long the key was really down: on a loaded machine the release lands well after the 2.5 s asked.
     const downAt = Date.now()
     await holdTalk(p, 2_500)
@@ -109,9 +106,11 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     // overtaken events (+21 to +45 ms), would be.
     const skips = splices.jumps.filter((j) => !j.acrossLoop && j.byMs > PITCH_PERIOD_MS)
     expect(skips).toEqual([])
-    expect(
-      loopCorrelation(pages.speech().samples, pages.speech().rateHz, pcm, heard?.sampleRateHz ?? 16_000),
-    ).toBeGreaterThan(0.5)
+    // And it is the speech: most of its voiced 60 ms segments are found in the file (a segment across the
+    // handover's pitch-period slip may not be; one correlation over a whole second would fall below any
+    // fixed bar when the slip lands inside it).
+    expect(splices.voiced).toBeGreaterThan(20)
+    expect(splices.placed * 2).toBeGreaterThan(splices.voiced)
     // Events go on until the page's track carries the microphone, so how the press divides between the two
     // follows the machine's speed; what the service heard in all is bounded above.
     const onTrackMs = p.realtime.getSessionDebug(session?.id as string)?.rtp?.receivedMs ?? 0
@@ -148,7 +147,8 @@ describe('push-to-talk in Chromium over WebRTC', () => {
   })
 
   it('moves a press to the track mid-way when its link opens long after the key went down: heard whole and in order', async () => {
-    const p = await pages.open({ model: MODEL, transport: 'webrtc' })
+    // The microphone unprocessed, as in the first test, so that nearly every segment is found in the file.
+    const p = await pages.open({ model: MODEL, transport: 'webrtc' }, RAW_MIC)
     // Each HTTP answer 1.5 s late: the session's creation and the SDP exchange keep the link shut for 3 s
     // and more, over the 1.8 s the data channel may carry ahead of real time.
     p.demo.faults.latencyMs = 1_500
@@ -183,8 +183,13 @@ describe('push-to-talk in Chromium over WebRTC', () => {
     // longer than the voice's pitch period).
     expect(splices.reorderedMs).toBe(0)
     expect(splices.jumps.filter((j) => !j.acrossLoop && j.byMs > PITCH_PERIOD_MS)).toEqual([])
+    expect(splices.placed * 2).toBeGreaterThan(splices.voiced)
     await until(() => status(p).state === 'ready', 'the answer to end', 40_000)
-    expect(p.harness.core.voice.snapshot().lines.map((l) => l.role)).toEqual(['user', 'assistant'])
+    // The user's caption is transcribed beside the answer (realtime-protocols.md §2.6) and may come after
+    // it: both lines, the user's placed first, whichever arrived first.
+    const roles = (): string[] => p.harness.core.voice.snapshot().lines.map((l) => l.role)
+    await until(() => roles().length >= 2, 'both captions', 10_000)
+    expect(roles()).toEqual(['user', 'assistant'])
   })
 
   it('barges in: a press while the model speaks stops its audio on the track and cuts the answer where it was played', async () => {
