@@ -227,7 +227,7 @@ export const MODEL_DETAIL_WORDS = {
     en: 'This version of loa does not know how this kind of model is priced.',
     vi: 'Phiên bản loa này không biết loại mô hình này được tính giá thế nào.',
   },
-  perMillion: { en: 'Per 1M tokens', vi: 'Theo 1M token' },
+  perMillion: { en: 'Per 1M tokens', vi: 'Giá theo 1M token' },
   input: { en: 'Input', vi: 'Đầu vào' },
   output: { en: 'Output', vi: 'Đầu ra' },
   cacheRead: { en: 'Cache read', vi: 'Đọc bộ đệm' },
