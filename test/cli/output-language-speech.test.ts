@@ -122,14 +122,18 @@ describe('loa talk in the terminal’s language', () => {
   }, 60_000)
 
   it('a mistake on the command line is told in Vietnamese', async () => {
-    const [empty, missing] = await Promise.all([
-      run(['talk', '--model', MODEL, '--text', '  ', '--out', join(dir, 'x.wav')], VI),
+    const out = join(dir, 'x.wav')
+    const [empty, missing, cap] = await Promise.all([
+      run(['talk', '--model', MODEL, '--text', '  ', '--out', out], VI),
       run(['talk', '--model', MODEL, '--text', 'chào'], VI),
+      run(['talk', '--model', MODEL, '--text', 'chào', '--out', out, '--max-spend', 'nhiều'], VI),
     ])
     expect(empty.code).toBe(EXIT.usage)
     expect(empty.stderr).toContain(TALK_WORDS.emptyText.vi)
     expect(missing.code).toBe(EXIT.usage)
     expect(missing.stderr).toContain('cần có --out.')
-    expect(empty.stderr + missing.stderr).not.toMatch(/is empty|is required/)
+    expect(cap.code).toBe(EXIT.usage)
+    expect(cap.stderr).toContain("--max-spend phải là số nguyên từ 0 đến 1000000000; nhận được 'nhiều'.")
+    expect(empty.stderr + missing.stderr + cap.stderr).not.toMatch(/is empty|is required|whole number/)
   })
 })

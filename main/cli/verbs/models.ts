@@ -53,7 +53,10 @@ Với --json, in câu trả lời của dịch vụ sau khi phân tích.`,
   options: {},
   async run(ctx) {
     if (ctx.positionals.length > 1)
-      throw new UsageError(`expected at most one argument; got ${ctx.positionals.length}.`)
+      throw new UsageError({
+        en: `expected at most one argument; got ${ctx.positionals.length}.`,
+        vi: `chỉ nhận tối đa một đối số; nhận được ${ctx.positionals.length}.`,
+      })
     const target = ctx.positionals[0]
     return runManagementVerb(ctx, 'models', async (client) => {
       if (target === undefined) {
