@@ -121,12 +121,13 @@ describe('loa talk in the terminal’s language', () => {
     // Four loa processes, each a spoken turn: a bound on waiting on a loaded machine, not a measurement.
   }, 60_000)
 
-  it('a mistake on the command line is told in Vietnamese', async () => {
+  it('a mistake on the command line of talk or realtime-models is told in Vietnamese', async () => {
     const out = join(dir, 'x.wav')
-    const [empty, missing, cap] = await Promise.all([
+    const [empty, missing, cap, extra] = await Promise.all([
       run(['talk', '--model', MODEL, '--text', '  ', '--out', out], VI),
       run(['talk', '--model', MODEL, '--text', 'chào'], VI),
       run(['talk', '--model', MODEL, '--text', 'chào', '--out', out, '--max-spend', 'nhiều'], VI),
+      run(['realtime-models', 'now'], VI),
     ])
     expect(empty.code).toBe(EXIT.usage)
     expect(empty.stderr).toContain(TALK_WORDS.emptyText.vi)
@@ -134,6 +135,8 @@ describe('loa talk in the terminal’s language', () => {
     expect(missing.stderr).toContain('cần có --out.')
     expect(cap.code).toBe(EXIT.usage)
     expect(cap.stderr).toContain("--max-spend phải là số nguyên từ 0 đến 1000000000; nhận được 'nhiều'.")
+    expect(extra.code).toBe(EXIT.usage)
+    expect(extra.stderr).toContain("loa realtime-models: đối số không mong đợi 'now'.")
     expect(empty.stderr + missing.stderr + cap.stderr).not.toMatch(/is empty|is required|whole number/)
   })
 })
