@@ -115,7 +115,10 @@ export function intFlag(value: unknown, flag: string, min: number, max: number):
   if (value === undefined) return undefined
   const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN
   if (!Number.isInteger(n) || n < min || n > max)
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}; got '${String(value)}'.`)
+    throw new UsageError({
+      en: `--${flag} must be a whole number from ${min} to ${max}; got '${String(value)}'.`,
+      vi: `--${flag} phải là số nguyên từ ${min} đến ${max}; nhận được '${String(value)}'.`,
+    })
   return n
 }
 
@@ -123,7 +126,10 @@ export function positiveNumberFlag(value: unknown, flag: string): number | undef
   if (value === undefined) return undefined
   const n = typeof value === 'string' ? Number(value) : NaN
   if (!Number.isFinite(n) || n <= 0)
-    throw new UsageError(`--${flag} must be a number above 0; got '${String(value)}'.`)
+    throw new UsageError({
+      en: `--${flag} must be a number above 0; got '${String(value)}'.`,
+      vi: `--${flag} phải là một số lớn hơn 0; nhận được '${String(value)}'.`,
+    })
   return n
 }
 
@@ -136,6 +142,9 @@ export function choiceFlag<T extends string>(
   if (value === undefined) return undefined
   const found = choices.find((c) => c === value)
   if (found === undefined)
-    throw new UsageError(`--${flag} must be one of ${choices.join(', ')}; got '${String(value)}'.`)
+    throw new UsageError({
+      en: `--${flag} must be one of ${choices.join(', ')}; got '${String(value)}'.`,
+      vi: `--${flag} phải là một trong ${choices.join(', ')}; nhận được '${String(value)}'.`,
+    })
   return found
 }

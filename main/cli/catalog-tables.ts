@@ -14,7 +14,8 @@ import type {
 } from '../api/management/types'
 import { planVnd } from '../api/management/vnd-rate'
 import { DASH, formatCount, formatDate, formatPercent, formatUsd, formatVnd } from './format'
-import { MODELS_WORDS as W } from './output-words'
+import type { Words } from './language'
+import { counted, KIND_WORDS as K, MODEL_DETAIL_WORDS as D, MODELS_WORDS as W, UNITS } from './output-words'
 import { renderFields, renderTable, type Column } from './table'
 
 /** Marks a VND figure converted from USD without a plan discount, because the catalog lists none. */
@@ -93,20 +94,20 @@ function imageOption(e: ImagePrice): [string, string] {
   return e.shape === 'quality_size' ? [e.quality, e.size] : [DASH, e.resolution]
 }
 
-export function renderImageModels(models: readonly ImageModel[]): string {
+export function renderImageModels(models: readonly ImageModel[], language: Language = 'en'): string {
   const columns: Column[] = [
-    { header: 'Model' },
-    { header: 'Use' },
-    { header: 'Quality' },
-    { header: 'Size' },
-    right('Discount'),
+    { header: W.model[language] },
+    { header: K.use[language] },
+    { header: K.quality[language] },
+    { header: K.size[language] },
+    right(W.discount[language]),
     right('USD'),
     right('VND'),
   ]
   const rows: string[][] = []
   for (const m of models) {
-    const uses: [string, readonly ImagePrice[]][] = [['generation', m.pricing.generation]]
-    if (m.pricing.editing) uses.push(['editing', m.pricing.editing])
+    const uses: [string, readonly ImagePrice[]][] = [[K.generation[language], m.pricing.generation]]
+    if (m.pricing.editing) uses.push([K.editing[language], m.pricing.editing])
     for (const [use, entries] of uses) {
       for (const e of entries) {
         rows.push([
@@ -120,11 +121,11 @@ export function renderImageModels(models: readonly ImageModel[]): string {
       }
     }
   }
-  return `Per image; VND is the catalog's price for your plan.\n${renderTable(columns, rows)}`
+  return `${K.perImage[language]}\n${renderTable(columns, rows)}`
 }
 
 /** Rows of model, resolution, input type, USD per second, USD for 8 s, VND for 8 s. */
-function videoRows(m: VideoModel, vndPerUsd: VndPerUsd | null): string[][] {
+function videoRows(m: VideoModel, vndPerUsd: VndPerUsd | null, all: string): string[][] {
   const p = m.pricing
   const eightSecondsUsd = (perSecond: number, example: number | null) => example ?? perSecond * 8
   const convert = (usd: number) =>
@@ -136,8 +137,8 @@ function videoRows(m: VideoModel, vndPerUsd: VndPerUsd | null): string[][] {
       return [
         [
           m.model_id,
-          'all',
-          'all',
+          all,
+          all,
           formatUsd(p.flat.costPerSecondUSD),
           formatUsd(usd8),
           given(p.flat.discounted_8s_VND, usd8),
@@ -150,7 +151,7 @@ function videoRows(m: VideoModel, vndPerUsd: VndPerUsd | null): string[][] {
         return [
           m.model_id,
           r.resolution,
-          'all',
+          all,
           formatUsd(r.costPerSecondUSD),
           formatUsd(usd8),
           given(r.discounted_8s_VND, usd8),
@@ -184,32 +185,38 @@ export function needsRateForVideo(models: readonly VideoModel[]): boolean {
 }
 
 /** `vndPerUsd` may be null when every price has the catalog's own VND (needsRateForVideo is false). */
-export function renderVideoModels(models: readonly VideoModel[], vndPerUsd: VndPerUsd | null): string {
+export function renderVideoModels(
+  models: readonly VideoModel[],
+  vndPerUsd: VndPerUsd | null,
+  language: Language = 'en',
+): string {
   const columns: Column[] = [
-    { header: 'Model' },
-    { header: 'Resolution' },
-    { header: 'Input' },
-    right('USD/s'),
-    right('8 s USD'),
-    right('8 s VND'),
+    { header: W.model[language] },
+    { header: K.resolution[language] },
+    { header: K.inputType[language] },
+    right(K.usdPerSecond[language]),
+    right(K.usd8s[language]),
+    right(K.vnd8s[language]),
   ]
-  const rows = models.flatMap((m) => videoRows(m, vndPerUsd))
+  const rows = models.flatMap((m) => videoRows(m, vndPerUsd, K.all[language]))
   const converted = rows.some((r) => r[5]?.endsWith(UNDISCOUNTED_MARK))
   const note =
     converted && vndPerUsd
-      ? `${UNDISCOUNTED_MARK} converted at ${formatVnd(vndPerUsd.rate)}/USD, ${rateOrigin(vndPerUsd)}; the ` +
-        'catalog lists no plan discount for it, so your price may be lower.\n'
+      ? `${K.converted[language]
+          .replace('{mark}', UNDISCOUNTED_MARK)
+          .replace('{rate}', formatVnd(vndPerUsd.rate))
+          .replace('{origin}', rateOrigin(vndPerUsd, language))}\n`
       : ''
-  return `Price = USD per second × seconds; VND is the catalog's price for your plan.\n${renderTable(columns, rows)}${note && `\n${note}`}`
+  return `${K.perSecond[language]}\n${renderTable(columns, rows)}${note && `\n${note}`}`
 }
 
-export function renderEmbeddingModels(models: readonly EmbeddingModel[]): string {
+export function renderEmbeddingModels(models: readonly EmbeddingModel[], language: Language = 'en'): string {
   const columns: Column[] = [
-    { header: 'Model' },
-    right('Dimensions'),
-    right('Max input'),
-    right('Free per day'),
-    right('Discount'),
+    { header: W.model[language] },
+    right(K.dimensions[language]),
+    right(K.maxInput[language]),
+    right(K.freePerDay[language]),
+    right(W.discount[language]),
     right('USD'),
     right('VND'),
   ]
@@ -222,113 +229,121 @@ export function renderEmbeddingModels(models: readonly EmbeddingModel[]): string
     formatUsd(m.pricing.input),
     formatVnd(m.pricing.discountedVND_per_1M),
   ])
-  return `Per 1M tokens; free per day in tokens; VND is the catalog's price for your plan.\n${renderTable(columns, rows)}`
+  return `${K.perMillionEmbedding[language]}\n${renderTable(columns, rows)}`
 }
 
-const yesNo = (b: boolean) => (b ? 'yes' : 'no')
 /** The published limits only; null means none is published. */
-function limitsLine(limits: {
-  rpm: number | null
-  rpd: number | null
-  tpm?: number | null
-  tpd?: number | null
-}): string {
+function limitsLine(
+  limits: { rpm: number | null; rpd: number | null; tpm?: number | null; tpd?: number | null },
+  language: Language,
+): string {
   const parts: [number | null | undefined, string][] = [
-    [limits.rpm, 'requests/min'],
-    [limits.rpd, 'requests/day'],
-    [limits.tpm, 'tokens/min'],
-    [limits.tpd, 'tokens/day'],
+    [limits.rpm, D.requestsPerMinute[language]],
+    [limits.rpd, D.requestsPerDay[language]],
+    [limits.tpm, D.tokensPerMinute[language]],
+    [limits.tpd, D.tokensPerDay[language]],
   ]
   const known = parts
     .filter(([n]) => typeof n === 'number')
     .map(([n, unit]) => `${formatCount(n as number)} ${unit}`)
-  return known.length > 0 ? known.join(', ') : 'none published'
+  return known.length > 0 ? known.join(', ') : D.nonePublished[language]
 }
 
-function discountLine(d: TextModel['discount']): string {
+function discountLine(d: TextModel['discount'], language: Language): string {
   const plans = Object.entries(d.all_plans)
     .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
     .map(([plan, pct]) => `${plan} ${formatPercent(pct)}`)
     .join(', ')
-  return `${formatPercent(d.percent)} on your plan (${plans})`
+  return D.onYourPlan[language].replace('{percent}', formatPercent(d.percent)).replace('{plans}', plans)
 }
 
 /** One model: what it is and does, then its prices in the layout of its kind. */
 /** `vndPerUsd` is needed for text models and for video prices without the catalog's own VND. */
-export function renderModelDetail(detail: ModelDetail, vndPerUsd: VndPerUsd | null): string {
+export function renderModelDetail(
+  detail: ModelDetail,
+  vndPerUsd: VndPerUsd | null,
+  language: Language = 'en',
+): string {
   const m = detail.model
+  const say = (w: Words) => w[language]
+  const yesNo = (b: boolean) => say(b ? D.yes : D.no)
   const fields: [string, string][] = [
-    ['Model', m.model_id],
-    ['Name', m.name],
-    ['Provider', m.provider],
-    ['Kind', detail.kind],
+    [say(W.model), m.model_id],
+    [say(W.name), m.name],
+    [say(W.provider), m.provider],
+    // The kinds keep their names: they are what `loa models <kind>` takes.
+    [say(W.kind), detail.kind],
   ]
   switch (detail.kind) {
     case 'text': {
       const t = detail.model
       fields.push(
-        ['Description', t.description],
-        ['Context window', `${formatCount(t.context_window)} tokens`],
-        ['Max output', `${formatCount(t.max_output_tokens)} tokens`],
-        ['Vision', yesNo(t.supports_vision)],
-        ['Released', formatDate(new Date(t.released_at))],
-        ['Rate limits', limitsLine(t.rate_limits)],
-        ['Discount', discountLine(t.discount)],
+        [say(D.description), t.description],
+        [say(D.contextWindow), counted(t.context_window, UNITS.token, language)],
+        [say(D.maxOutput), counted(t.max_output_tokens, UNITS.token, language)],
+        [say(D.vision), yesNo(t.supports_vision)],
+        [say(D.released), formatDate(new Date(t.released_at))],
+        [say(D.rateLimits), limitsLine(t.rate_limits, language)],
+        [say(W.discount), discountLine(t.discount, language)],
       )
-      return `${renderFields(fields)}\n${renderTextPrices(t, vndPerUsd)}`
+      return `${renderFields(fields)}\n${renderTextPrices(t, vndPerUsd, language)}`
     }
     case 'image': {
       const i = detail.model
       fields.push(
-        ['Description', i.description],
-        ['Sizes', i.supported_sizes.join(', ')],
-        ['Qualities', i.supported_qualities.join(', ')],
-        ['Editing', yesNo(i.supports_editing)],
-        ['Negative prompt', yesNo(i.supports_negative_prompt)],
-        ['Image input', yesNo(i.supports_image_input)],
-        ['Images per request', formatCount(i.max_images_per_request)],
-        ['Rate limits', limitsLine(i.rate_limits)],
-        ['Discount', discountLine(i.discount)],
+        [say(D.description), i.description],
+        [say(D.sizes), i.supported_sizes.join(', ')],
+        [say(D.qualities), i.supported_qualities.join(', ')],
+        [say(D.editing), yesNo(i.supports_editing)],
+        [say(D.negativePrompt), yesNo(i.supports_negative_prompt)],
+        [say(D.imageInput), yesNo(i.supports_image_input)],
+        [say(D.imagesPerRequest), formatCount(i.max_images_per_request)],
+        [say(D.rateLimits), limitsLine(i.rate_limits, language)],
+        [say(W.discount), discountLine(i.discount, language)],
       )
-      return `${renderFields(fields)}\n${renderImageModels([i])}`
+      return `${renderFields(fields)}\n${renderImageModels([i], language)}`
     }
     case 'video': {
       const v = detail.model
       const { min_seconds: min, max_seconds: max } = v.supported_durations
       fields.push(
-        ['Resolutions', v.supported_resolutions.join(', ')],
-        ['Durations', `${formatCount(min)} to ${formatCount(max)} s`],
-        ['Aspect ratios', v.supported_aspect_ratios.join(', ')],
-        ['Inputs', v.supported_input_types.join(', ')],
-        ['Audio', yesNo(v.supports_audio)],
+        [say(D.resolutions), v.supported_resolutions.join(', ')],
+        [
+          say(D.durations),
+          say(D.durationRange).replace('{min}', formatCount(min)).replace('{max}', formatCount(max)),
+        ],
+        [say(D.aspectRatios), v.supported_aspect_ratios.join(', ')],
+        [say(D.inputs), v.supported_input_types.join(', ')],
+        [say(D.audio), yesNo(v.supports_audio)],
       )
-      return `${renderFields(fields)}\n${renderVideoModels([v], vndPerUsd)}`
+      return `${renderFields(fields)}\n${renderVideoModels([v], vndPerUsd, language)}`
     }
     case 'embedding': {
       const e = detail.model
       fields.push(
-        ['Description', e.description],
-        ['Rate limits', limitsLine(e.rate_limits)],
-        ['Discount', discountLine(e.discount)],
+        [say(D.description), e.description],
+        [say(D.rateLimits), limitsLine(e.rate_limits, language)],
+        [say(W.discount), discountLine(e.discount, language)],
       )
-      return `${renderFields(fields)}\n${renderEmbeddingModels([e])}`
+      return `${renderFields(fields)}\n${renderEmbeddingModels([e], language)}`
     }
     case 'other':
-      return `${renderFields(fields)}\nThis version of loa does not know how this kind of model is priced.\n`
+      return `${renderFields(fields)}\n${say(D.unknownKind)}\n`
   }
 }
 
-function renderTextPrices(t: TextModel, vndPerUsd: VndPerUsd | null): string {
+function renderTextPrices(t: TextModel, vndPerUsd: VndPerUsd | null, language: Language): string {
   const p = t.pricing
   const d = t.discount.percent
-  const prices: [string, number | null][] = [
-    ['Input', p.input],
-    ['Output', p.output],
-    ['Cache read', p.cache_read],
-    ['Cache write', p.cache_write],
-    ['Reasoning', p.reasoning],
+  const prices: [Words, number | null][] = [
+    [D.input, p.input],
+    [D.output, p.output],
+    [D.cacheRead, p.cache_read],
+    [D.cacheWrite, p.cache_write],
+    [D.reasoning, p.reasoning],
   ]
-  const rows = prices.map(([label, usd]) => [label, formatUsd(usd), textVnd(usd, vndPerUsd, d)])
-  const columns: Column[] = [{ header: 'Per 1M tokens' }, right('USD'), right('VND')]
-  return `${renderTable(columns, rows)}\n${DASH} = not supported. ${rateNote(vndPerUsd)}`
+  const rows = prices.map(([label, usd]) => [label[language], formatUsd(usd), textVnd(usd, vndPerUsd, d)])
+  const columns: Column[] = [{ header: D.perMillion[language] }, right('USD'), right('VND')]
+  const notSupported = D.notSupported[language].replace('{dash}', DASH)
+  return `${renderTable(columns, rows)}\n${notSupported} ${rateNote(vndPerUsd, language)}`
 }

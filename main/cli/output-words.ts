@@ -161,6 +161,146 @@ export const MODELS_WORDS = {
   },
 } satisfies Record<string, Words>
 
+/** `loa models image|video|embedding`: the columns and notes of the other kinds' tables. */
+export const KIND_WORDS = {
+  use: { en: 'Use', vi: 'Công dụng' },
+  generation: { en: 'generation', vi: 'tạo mới' },
+  editing: { en: 'editing', vi: 'chỉnh sửa' },
+  quality: { en: 'Quality', vi: 'Chất lượng' },
+  size: { en: 'Size', vi: 'Kích thước' },
+  perImage: {
+    en: "Per image; VND is the catalog's price for your plan.",
+    vi: 'Theo ảnh; VND là giá trong danh mục theo gói của bạn.',
+  },
+  resolution: { en: 'Resolution', vi: 'Độ phân giải' },
+  inputType: { en: 'Input', vi: 'Loại đầu vào' },
+  all: { en: 'all', vi: 'tất cả' },
+  usdPerSecond: { en: 'USD/s', vi: 'USD/giây' },
+  usd8s: { en: '8 s USD', vi: 'USD 8 giây' },
+  vnd8s: { en: '8 s VND', vi: 'VND 8 giây' },
+  perSecond: {
+    en: "Price = USD per second × seconds; VND is the catalog's price for your plan.",
+    vi: 'Giá = USD mỗi giây × số giây; VND là giá trong danh mục theo gói của bạn.',
+  },
+  converted: {
+    en: '{mark} converted at {rate}/USD, {origin}; the catalog lists no plan discount for it, so your price may be lower.',
+    vi: '{mark} quy đổi theo tỉ giá {rate}/USD, {origin}; danh mục không ghi chiết khấu theo gói cho giá này, nên giá của bạn có thể thấp hơn.',
+  },
+  dimensions: { en: 'Dimensions', vi: 'Số chiều' },
+  maxInput: { en: 'Max input', vi: 'Đầu vào tối đa' },
+  freePerDay: { en: 'Free per day', vi: 'Miễn phí mỗi ngày' },
+  perMillionEmbedding: {
+    en: "Per 1M tokens; free per day in tokens; VND is the catalog's price for your plan.",
+    vi: 'Theo 1M token; miễn phí mỗi ngày tính bằng token; VND là giá trong danh mục theo gói của bạn.',
+  },
+} satisfies Record<string, Words>
+
+/** `loa models <model>`: one model's fields and its prices. */
+export const MODEL_DETAIL_WORDS = {
+  description: { en: 'Description', vi: 'Mô tả' },
+  contextWindow: { en: 'Context window', vi: 'Cửa sổ ngữ cảnh' },
+  maxOutput: { en: 'Max output', vi: 'Đầu ra tối đa' },
+  vision: { en: 'Vision', vi: 'Đọc hình ảnh' },
+  released: { en: 'Released', vi: 'Ngày phát hành' },
+  rateLimits: { en: 'Rate limits', vi: 'Giới hạn tần suất' },
+  sizes: { en: 'Sizes', vi: 'Kích thước' },
+  qualities: { en: 'Qualities', vi: 'Chất lượng' },
+  editing: { en: 'Editing', vi: 'Chỉnh sửa ảnh' },
+  negativePrompt: { en: 'Negative prompt', vi: 'Lời nhắc loại trừ' },
+  imageInput: { en: 'Image input', vi: 'Ảnh đầu vào' },
+  imagesPerRequest: { en: 'Images per request', vi: 'Số ảnh mỗi yêu cầu' },
+  resolutions: { en: 'Resolutions', vi: 'Độ phân giải' },
+  durations: { en: 'Durations', vi: 'Thời lượng' },
+  durationRange: { en: '{min} to {max} s', vi: '{min} đến {max} giây' },
+  aspectRatios: { en: 'Aspect ratios', vi: 'Tỉ lệ khung hình' },
+  inputs: { en: 'Inputs', vi: 'Loại đầu vào' },
+  audio: { en: 'Audio', vi: 'Âm thanh' },
+  yes: { en: 'yes', vi: 'có' },
+  no: { en: 'no', vi: 'không' },
+  requestsPerMinute: { en: 'requests/min', vi: 'yêu cầu/phút' },
+  requestsPerDay: { en: 'requests/day', vi: 'yêu cầu/ngày' },
+  tokensPerMinute: { en: 'tokens/min', vi: 'token/phút' },
+  tokensPerDay: { en: 'tokens/day', vi: 'token/ngày' },
+  nonePublished: { en: 'none published', vi: 'chưa công bố' },
+  onYourPlan: { en: '{percent} on your plan ({plans})', vi: '{percent} với gói của bạn ({plans})' },
+  unknownKind: {
+    en: 'This version of loa does not know how this kind of model is priced.',
+    vi: 'Phiên bản loa này không biết loại mô hình này được tính giá thế nào.',
+  },
+  perMillion: { en: 'Per 1M tokens', vi: 'Giá theo 1M token' },
+  input: { en: 'Input', vi: 'Đầu vào' },
+  output: { en: 'Output', vi: 'Đầu ra' },
+  cacheRead: { en: 'Cache read', vi: 'Đọc bộ đệm' },
+  cacheWrite: { en: 'Cache write', vi: 'Ghi bộ đệm' },
+  reasoning: { en: 'Reasoning', vi: 'Suy luận' },
+  notSupported: { en: '{dash} = not supported.', vi: '{dash} = không hỗ trợ.' },
+} satisfies Record<string, Words>
+
+export const REALTIME_MODELS_WORDS = {
+  model: { en: 'Model', vi: 'Mô hình' },
+  name: { en: 'Name', vi: 'Tên' },
+  perMinute: { en: 'VND/min', vi: 'VND/phút' },
+  audioIn: { en: 'Audio in /1M', vi: 'Âm thanh vào /1M' },
+  audioOut: { en: 'Audio out /1M', vi: 'Âm thanh ra /1M' },
+  maxSession: { en: 'Max session', vi: 'Phiên dài nhất' },
+  protocol: { en: 'Protocol', vi: 'Giao thức' },
+  notAvailable: {
+    en: 'not available: no complete price table',
+    vi: 'không dùng được: chưa có bảng giá đầy đủ',
+  },
+  forPlan: { en: 'Prices for plan {plan}.', vi: 'Giá theo gói {plan}.' },
+} satisfies Record<string, Words>
+
+/** `loa say`: the estimate (--dry-run) and the report once the audio is saved. */
+export const SAY_WORDS = {
+  model: { en: 'Model', vi: 'Mô hình' },
+  voice: { en: 'Voice', vi: 'Giọng' },
+  defaultVoice: { en: 'the model’s default', vi: 'giọng mặc định của mô hình' },
+  characters: { en: 'Characters', vi: 'Số ký tự' },
+  chunks: { en: 'Chunks', vi: 'Số đoạn' },
+  oneRequestEach: { en: '{n} (one request each)', vi: '{n} (mỗi đoạn một yêu cầu)' },
+  cost: { en: 'Cost', vi: 'Chi phí' },
+  about: { en: 'about {cost}', vi: 'khoảng {cost}' },
+  noPrice: { en: 'unknown (the service names no price)', vi: 'không rõ (dịch vụ không cho biết giá)' },
+  free: { en: 'Free', vi: 'Miễn phí' },
+  freeUseUnknown: {
+    en: "{n} characters a month; this month's use is unknown, so the cost above is before them",
+    vi: '{n} ký tự mỗi tháng; không rõ tháng này đã dùng bao nhiêu, nên chi phí trên chưa trừ phần này',
+  },
+  freeOfThese: {
+    en: '{n} of these characters (the monthly allowance)',
+    vi: '{n} ký tự trong số này (hạn mức miễn phí hằng tháng)',
+  },
+  nothingSent: { en: 'Nothing was sent (--dry-run).', vi: 'Chưa gửi gì (--dry-run).' },
+  saved: { en: 'Saved', vi: 'Đã lưu' },
+  length: { en: 'Length', vi: 'Thời lượng' },
+  seconds: { en: '{n} s', vi: '{n} giây' },
+} satisfies Record<string, Words>
+
+/** `loa talk`: the turn's summary, and its command-line mistakes. */
+export const TALK_WORDS = {
+  you: { en: 'You', vi: 'Bạn' },
+  tool: { en: 'Tool', vi: 'Công cụ' },
+  model: { en: 'Model', vi: 'Mô hình' },
+  answer: { en: 'Answer', vi: 'Câu trả lời' },
+  answerSaved: { en: '{out} ({n} s, 24 kHz)', vi: '{out} ({n} giây, 24 kHz)' },
+  cost: { en: 'Cost', vi: 'Chi phí' },
+  unknown: { en: 'unknown', vi: 'không rõ' },
+  timings: { en: 'Timings', vi: 'Thời gian' },
+  session: { en: 'Session', vi: 'Phiên' },
+  create: { en: 'create', vi: 'tạo phiên' },
+  connect: { en: 'connect', vi: 'kết nối' },
+  firstAudio: {
+    en: 'first audio {ms} after the turn was sent',
+    vi: 'âm thanh đầu tiên {ms} sau khi gửi xong lượt',
+  },
+  total: { en: 'total {n} s', vi: 'tổng {n} giây' },
+  failed: { en: 'failed', vi: 'lỗi' },
+  inOrText: { en: 'give --in or --text, not both.', vi: 'hãy đưa --in hoặc --text, không đưa cả hai.' },
+  emptyText: { en: '--text is empty.', vi: '--text đang trống.' },
+  required: { en: '--{flag} is required.', vi: 'cần có --{flag}.' },
+} satisfies Record<string, Words>
+
 /** Every table above, for the test that each entry has its own Vietnamese. */
 export const OUTPUT_WORDS: Record<string, Record<string, Words>> = {
   status: STATUS_WORDS,
@@ -168,4 +308,9 @@ export const OUTPUT_WORDS: Record<string, Record<string, Words>> = {
   sessions: SESSIONS_WORDS,
   voices: VOICES_WORDS,
   models: MODELS_WORDS,
+  modelKinds: KIND_WORDS,
+  modelDetail: MODEL_DETAIL_WORDS,
+  realtimeModels: REALTIME_MODELS_WORDS,
+  say: SAY_WORDS,
+  talk: TALK_WORDS,
 }

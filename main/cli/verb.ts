@@ -56,3 +56,8 @@ export class UsageError extends Error {
     this.words = typeof message === 'string' ? undefined : message
   }
 }
+
+/** A word on the command line where the verb takes none (or no more). */
+export function unexpectedArgument(arg: string): Words {
+  return { en: `unexpected argument '${arg}'.`, vi: `đối số không mong đợi '${arg}'.` }
+}

@@ -1,13 +1,16 @@
 // The verbs' tables and summaries in the terminal's language: under a Vietnamese locale `loa status`,
-// `usage`, `voices` and `sessions` print their headings and summary lines in Vietnamese, with no English
-// heading left; --json prints the same bytes in every locale. Real `loa` processes against the demo service.
+// `usage`, `voices`, `sessions`, `models` (every kind, and one model) and `realtime-models` print their
+// headings and summary lines in Vietnamese, with no English heading left; --json prints the same bytes in
+// every locale. Real `loa` processes against the demo service (say and talk: output-language-speech).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SessionsApi } from '../../main/api/realtime/sessions-api'
 import { EXIT } from '../../main/cli/exit-codes'
-import type { Words } from '../../main/cli/language'
 import {
+  KIND_WORDS,
+  MODEL_DETAIL_WORDS,
   MODELS_WORDS,
   OUTPUT_WORDS,
+  REALTIME_MODELS_WORDS,
   SESSIONS_WORDS,
   STATUS_WORDS,
   USAGE_WORDS,
@@ -15,10 +18,7 @@ import {
 } from '../../main/cli/output-words'
 import { startDemoServer, type DemoServer } from '../../main/demo/server'
 import { loa, type LoaResult } from './loa-process'
-
-const VI = { LANG: 'vi_VN.UTF-8' }
-/** Letters only Vietnamese writes (with their tone marks), composed. */
-const VIETNAMESE = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/iu
+import { expectSaid, headings, VI, VIETNAMESE } from './said'
 
 let demo: DemoServer
 
@@ -34,25 +34,8 @@ function run(args: string[], env: Record<string, string> = {}): Promise<LoaResul
   return loa(args, { ...env, LOA_BASE_URL: demo.baseUrl, LOA_API_KEY: demo.keys.ordinary })
 }
 
-/** The first line of a table: its headings, split where two or more spaces part them. */
-function headings(text: string, startingWith: string): string[] {
-  const line = text.split('\n').find((l) => l.trimStart().startsWith(`${startingWith}  `))
-  expect(line, `a line starting with ${startingWith}`).toBeDefined()
-  return (line as string).trim().split(/\s{2,}/)
-}
-
-/** Both runs succeed; the Vietnamese one carries every `vi` word named and none of their English. */
-function expectSaid(en: LoaResult, vi: LoaResult, words: readonly Words[]): void {
-  expect(en.code).toBe(EXIT.ok)
-  expect(vi.code).toBe(EXIT.ok)
-  for (const w of words) {
-    expect(vi.stdout).toContain(w.vi)
-    expect(en.stdout).toContain(w.en)
-    expect(vi.stdout).not.toMatch(
-      new RegExp(`(^|\\s)${w.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|:|$)`, 'm'),
-    )
-  }
-}
+/** Every amount and count printed, in order: what must not change with the language. */
+const figures = (text: string) => text.match(/\$[\d.]+|[\d.,]+ ₫\*?|\b\d[\d.,]*%?/g)
 
 describe('loa tables in the terminal’s language', () => {
   it('status: fields, pooled quota and savings in Vietnamese', async () => {
@@ -122,6 +105,97 @@ describe('loa tables in the terminal’s language', () => {
     expect(tVi.stdout).not.toContain('for your plan')
   })
 
+  it('models: the image, video and embedding prices in Vietnamese', async () => {
+    const [m, k] = [MODELS_WORDS, KIND_WORDS]
+    const both = (args: string[]) => Promise.all([run(args), run(args, VI)])
+    const [[iEn, iVi], [vEn, vVi], [eEn, eVi]] = await Promise.all([
+      both(['models', 'image']),
+      both(['models', 'video']),
+      both(['models', 'embedding']),
+    ])
+    expectSaid(iEn, iVi, [k.perImage, k.generation, k.editing])
+    expect(headings(iVi.stdout, m.model.vi)).toEqual([
+      m.model.vi,
+      k.use.vi,
+      k.quality.vi,
+      k.size.vi,
+      m.discount.vi,
+      'USD',
+      'VND',
+    ])
+    expect(headings(iEn.stdout, 'Model')).toEqual([
+      'Model',
+      'Use',
+      'Quality',
+      'Size',
+      'Discount',
+      'USD',
+      'VND',
+    ])
+    // The demo's sora-2-pro is priced by input type in USD only: its VND is converted, and the note says so.
+    expectSaid(vEn, vVi, [k.perSecond])
+    expect(headings(vVi.stdout, m.model.vi)).toEqual(
+      [m.model, k.resolution, k.inputType, k.usdPerSecond, k.usd8s, k.vnd8s].map((w) => w.vi),
+    )
+    expect(vVi.stdout).toMatch(/^\* quy đổi theo tỉ giá [\d.]+ ₫\/USD, /m)
+    expect(vEn.stdout).toMatch(/^\* converted at [\d.]+ ₫\/USD, /m)
+    expectSaid(eEn, eVi, [k.perMillionEmbedding])
+    expect(headings(eVi.stdout, m.model.vi)).toEqual([
+      m.model.vi,
+      k.dimensions.vi,
+      k.maxInput.vi,
+      k.freePerDay.vi,
+      m.discount.vi,
+      'USD',
+      'VND',
+    ])
+    // The same figures in both languages: only the words differ.
+    expect(figures(vVi.stdout)).toEqual(figures(vEn.stdout))
+    expect(figures(eVi.stdout)).toEqual(figures(eEn.stdout))
+    // Six loa processes: a bound on waiting on a loaded machine, not a measurement.
+  }, 60_000)
+
+  it('models <model>: a text and an image model in detail, in Vietnamese', async () => {
+    const [m, d] = [MODELS_WORDS, MODEL_DETAIL_WORDS]
+    const [tEn, tVi, iEn, iVi] = await Promise.all([
+      run(['models', 'gpt-4.1']),
+      run(['models', 'gpt-4.1'], VI),
+      run(['models', 'gpt-image-1']),
+      run(['models', 'gpt-image-1'], VI),
+    ])
+    expectSaid(tEn, tVi, [m.provider, d.contextWindow, d.maxOutput, d.vision, d.released, d.rateLimits])
+    expect(headings(tVi.stdout, d.perMillion.vi)).toEqual([d.perMillion.vi, 'USD', 'VND'])
+    for (const w of [d.input, d.output, d.cacheRead, d.cacheWrite, d.reasoning])
+      expect(tVi.stdout).toMatch(new RegExp(`^${w.vi}\\s+(\\$|—)`, 'm'))
+    expect(tVi.stdout).toMatch(/^Cửa sổ ngữ cảnh\s+[\d.]+ token$/m)
+    expect(tVi.stdout).toMatch(/^Giới hạn tần suất\s+[\d.]+ yêu cầu\/phút/m)
+    expect(tVi.stdout).toMatch(/^Chiết khấu\s+[\d,]+% với gói của bạn \(/m)
+    expect(tVi.stdout).toContain('— = không hỗ trợ.')
+    expect(tEn.stdout).toMatch(/^Context window\s+[\d.]+ tokens$/m)
+    expectSaid(iEn, iVi, [
+      d.sizes,
+      d.qualities,
+      d.negativePrompt,
+      d.imageInput,
+      d.imagesPerRequest,
+      KIND_WORDS.perImage,
+    ])
+    expect(iVi.stdout).toMatch(/^Chỉnh sửa ảnh\s+(có|không)$/m)
+    expect(figures(tVi.stdout)).toEqual(figures(tEn.stdout))
+  }, 60_000)
+
+  it('realtime-models: the models and their prices in Vietnamese', async () => {
+    const w = REALTIME_MODELS_WORDS
+    const [en, vi] = await Promise.all([run(['realtime-models']), run(['realtime-models'], VI)])
+    expectSaid(en, vi, [w.perMinute, w.audioIn, w.audioOut, w.maxSession, w.protocol, w.notAvailable])
+    expect(headings(vi.stdout, w.model.vi)).toEqual(
+      [w.model, w.name, w.perMinute, w.audioIn, w.audioOut, w.maxSession, w.protocol].map((x) => x.vi),
+    )
+    expect(vi.stdout).toMatch(/^Giá theo gói \S+\.$/m)
+    expect(en.stdout).toMatch(/^Prices for plan \S+\.$/m)
+    expect(figures(vi.stdout)).toEqual(figures(en.stdout))
+  })
+
   it('voices: the voices and the speech models in Vietnamese', async () => {
     const v = VOICES_WORDS
     const [en, vi] = await Promise.all([run(['voices']), run(['voices'], VI)])
@@ -154,13 +228,17 @@ describe('loa tables in the terminal’s language', () => {
       ['usage', '--by-model', '--json'],
       ['voices', '--models', '--json'],
       ['sessions', '--json'],
+      ['models', 'video', '--json'],
+      ['models', 'gpt-4.1', '--json'],
+      ['realtime-models', '--json'],
     ]) {
       const [en, vi] = await Promise.all([run(args), run(args, VI)])
       expect(en.code).toBe(EXIT.ok)
       expect(vi.stdout).toBe(en.stdout)
       expect(vi.stdout).not.toMatch(VIETNAMESE)
     }
-  })
+    // Twelve loa processes, two at a time: a bound on waiting on a loaded machine, not a measurement.
+  }, 60_000)
 
   it('every word has its own Vietnamese', () => {
     for (const table of Object.values(OUTPUT_WORDS)) {

@@ -12,7 +12,7 @@ import { HINTS } from '../failure-codes'
 import { failureOut, reportFailure } from '../failure-output'
 import { openKeychain } from '../keychain-entry'
 import { readSecret } from '../read-secret'
-import { UsageError, type Verb, type VerbContext } from '../verb'
+import { unexpectedArgument, UsageError, type Verb, type VerbContext } from '../verb'
 
 export const loginVerb: Verb = {
   name: 'login',
@@ -94,7 +94,7 @@ lưu). Thoát với mã 0 cả khi không có khóa nào được giữ.`,
 }
 
 function noArguments(ctx: VerbContext): void {
-  if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+  if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
 }
 
 async function askForKey(ctx: VerbContext): Promise<string> {

@@ -53,7 +53,10 @@ Với --json, in câu trả lời của dịch vụ sau khi phân tích.`,
   options: {},
   async run(ctx) {
     if (ctx.positionals.length > 1)
-      throw new UsageError(`expected at most one argument; got ${ctx.positionals.length}.`)
+      throw new UsageError({
+        en: `expected at most one argument; got ${ctx.positionals.length}.`,
+        vi: `chỉ nhận tối đa một đối số; nhận được ${ctx.positionals.length}.`,
+      })
     const target = ctx.positionals[0]
     return runManagementVerb(ctx, 'models', async (client) => {
       if (target === undefined) {
@@ -65,23 +68,24 @@ Với --json, in câu trả lời của dịch vụ sau khi phân tích.`,
       return printResult(ctx, detail, async () => {
         const wantsRate =
           detail.kind === 'text' || (detail.kind === 'video' && needsRateForVideo([detail.model]))
-        return renderModelDetail(detail, wantsRate ? await catalogRate(client) : null)
+        return renderModelDetail(detail, wantsRate ? await catalogRate(client) : null, cliLanguage(ctx.env))
       })
     })
   },
 }
 
 async function showKind(ctx: VerbContext, client: ManagementClient, kind: Kind): Promise<void> {
+  const language = cliLanguage(ctx.env)
   switch (kind) {
     case 'text': {
       const list = await client.textModels()
       return printResult(ctx, list, async () =>
-        renderTextModels(list.data, await catalogRate(client, { text: list }), cliLanguage(ctx.env)),
+        renderTextModels(list.data, await catalogRate(client, { text: list }), language),
       )
     }
     case 'image': {
       const list = await client.imageModels()
-      return printResult(ctx, list, () => renderImageModels(list.data))
+      return printResult(ctx, list, () => renderImageModels(list.data, language))
     }
     case 'video': {
       const list = await client.videoModels()
@@ -89,12 +93,13 @@ async function showKind(ctx: VerbContext, client: ManagementClient, kind: Kind):
         renderVideoModels(
           list.data,
           needsRateForVideo(list.data) ? await catalogRate(client, { video: list }) : null,
+          language,
         ),
       )
     }
     case 'embedding': {
       const list = await client.embeddingModels()
-      return printResult(ctx, list, () => renderEmbeddingModels(list.data))
+      return printResult(ctx, list, () => renderEmbeddingModels(list.data, language))
     }
   }
 }

@@ -1,10 +1,13 @@
 // `loa realtime-models`: the realtime voice models with their prices for the caller's plan
 // (realtime-api.md `GET /v1/realtime/models`).
+import type { Language } from '../../../preload/contract'
 import type { ModelList } from '../../api/realtime/sessions-api'
 import { DASH, formatVnd } from '../format'
+import { cliLanguage } from '../language'
 import { printResult } from '../management-verb'
+import { REALTIME_MODELS_WORDS as W } from '../output-words'
 import { renderTable } from '../table'
-import { UsageError, type Verb } from '../verb'
+import { unexpectedArgument, UsageError, type Verb } from '../verb'
 import { formatDuration, withSessionsApi } from './sessions'
 
 export const realtimeModelsVerb: Verb = {
@@ -30,15 +33,15 @@ Với --json, in {"plan", "models": [...]} sau khi phân tích từ dịch vụ.
   },
   options: {},
   async run(ctx) {
-    if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+    if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
     return withSessionsApi(ctx, 'realtime-models', async (api) => {
       const list = await api.models()
-      await printResult(ctx, list, () => renderModels(list))
+      await printResult(ctx, list, () => renderModels(list, cliLanguage(ctx.env)))
     })
   },
 }
 
-export function renderModels(list: ModelList): string {
+export function renderModels(list: ModelList, language: Language = 'en'): string {
   const price = (vnd: number | null) => (vnd === null ? DASH : formatVnd(vnd))
   const rows = list.models.map((m) => [
     m.id,
@@ -48,18 +51,18 @@ export function renderModels(list: ModelList): string {
     price(m.audioOutVndPer1M),
     m.maxSessionSec === null ? DASH : formatDuration(m.maxSessionSec),
     m.protocol ?? DASH,
-    m.configured === false ? 'not available: no complete price table' : '',
+    m.configured === false ? W.notAvailable[language] : '',
   ])
   const columns = [
-    { header: 'Model' },
-    { header: 'Name' },
-    { header: 'VND/min', align: 'right' as const },
-    { header: 'Audio in /1M', align: 'right' as const },
-    { header: 'Audio out /1M', align: 'right' as const },
-    { header: 'Max session', align: 'right' as const },
-    { header: 'Protocol' },
+    { header: W.model[language] },
+    { header: W.name[language] },
+    { header: W.perMinute[language], align: 'right' as const },
+    { header: W.audioIn[language], align: 'right' as const },
+    { header: W.audioOut[language], align: 'right' as const },
+    { header: W.maxSession[language], align: 'right' as const },
+    { header: W.protocol[language] },
     { header: '' },
   ]
-  const plan = list.plan ? `Prices for plan ${list.plan}.\n` : ''
+  const plan = list.plan ? `${W.forPlan[language].replace('{plan}', list.plan)}\n` : ''
   return plan + renderTable(columns, rows)
 }

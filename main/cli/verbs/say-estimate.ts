@@ -2,7 +2,9 @@
 // from the model and voice lists alone; no speech is requested.
 import { billableChars, estimateCostVnd } from '../../api/tts/text-count'
 import type { TtsRules } from '../../api/tts/tts-rules'
-import { DASH, formatCount, formatVndExact } from '../format'
+import type { Language } from '../../../preload/contract'
+import { formatCount, formatVndExact } from '../format'
+import { SAY_WORDS as W } from '../output-words'
 import { renderFields } from '../table'
 
 /** `null` wherever the figure is not known. */
@@ -43,28 +45,23 @@ export function estimateReading(
   }
 }
 
-export function renderEstimate(e: SayEstimate, freeCharsPerMonth: number): string {
-  const cost =
-    e.costVnd === null ? `${DASH} (the service names no price)` : `about ${formatVndExact(e.costVnd)}`
+export function renderEstimate(e: SayEstimate, freeCharsPerMonth: number, language: Language = 'en'): string {
+  const w = (key: keyof typeof W) => W[key][language]
+  const cost = e.costVnd === null ? w('noPrice') : w('about').replace('{cost}', formatVndExact(e.costVnd))
   const free: [string, string][] =
     freeCharsPerMonth === 0
       ? []
       : e.freeCharacters === null
-        ? [
-            [
-              'Free',
-              `${formatCount(freeCharsPerMonth)} characters a month; this month's use is unknown, so the cost above is before them`,
-            ],
-          ]
-        : [['Free', `${formatCount(e.freeCharacters)} of these characters (the monthly allowance)`]]
+        ? [[w('free'), w('freeUseUnknown').replace('{n}', formatCount(freeCharsPerMonth))]]
+        : [[w('free'), w('freeOfThese').replace('{n}', formatCount(e.freeCharacters))]]
   return (
     renderFields([
-      ['Model', e.model],
-      ['Voice', e.voice ?? 'the model’s default'],
-      ['Characters', formatCount(e.characters)],
-      ['Chunks', `${e.chunks} (one request each)`],
-      ['Cost', cost],
+      [w('model'), e.model],
+      [w('voice'), e.voice ?? w('defaultVoice')],
+      [w('characters'), formatCount(e.characters)],
+      [w('chunks'), w('oneRequestEach').replace('{n}', String(e.chunks))],
+      [w('cost'), cost],
       ...free,
-    ]) + 'Nothing was sent (--dry-run).\n'
+    ]) + `${w('nothingSent')}\n`
   )
 }

@@ -2,7 +2,8 @@
 // each chapter's file; and, when the document's spending limit stopped it, how far it got.
 import type { Language } from '../../../preload/contract'
 import type { TtsFormat } from '../../api/tts/tts-rules'
-import { formatCount, formatVnd } from '../format'
+import { DASH, formatCount, formatVnd } from '../format'
+import { SAY_WORDS as W } from '../output-words'
 import type { SavedFile } from '../say-reading'
 import { renderFields } from '../table'
 
@@ -60,15 +61,16 @@ export function sayReport(
   }
 }
 
-export function renderReport(report: SayReport): string {
+export function renderReport(report: SayReport, language: Language = 'en'): string {
+  const w = (key: keyof typeof W) => W[key][language]
   return renderFields([
-    ['Saved', report.files ? report.files.map((f) => f.out).join('\n') : report.out],
-    ['Model', report.model],
-    ['Voice', report.voice ?? 'the model’s default'],
-    ['Length', report.seconds === null ? '—' : `${report.seconds} s`],
-    ['Characters', formatCount(report.characters)],
-    ['Chunks', String(report.chunks)],
-    ['Cost', formatVnd(report.costVnd)],
+    [w('saved'), report.files ? report.files.map((f) => f.out).join('\n') : report.out],
+    [w('model'), report.model],
+    [w('voice'), report.voice ?? w('defaultVoice')],
+    [w('length'), report.seconds === null ? DASH : w('seconds').replace('{n}', String(report.seconds))],
+    [w('characters'), formatCount(report.characters)],
+    [w('chunks'), String(report.chunks)],
+    [w('cost'), formatVnd(report.costVnd)],
   ])
 }
 

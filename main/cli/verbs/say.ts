@@ -184,7 +184,7 @@ null ở chỗ không biết con số.`,
           rules,
           await freeLeftThisMonth(endpoint, model, rules.freeCharsPerMonth),
         )
-        return printResult(ctx, estimate, () => renderEstimate(estimate, rules.freeCharsPerMonth))
+        return printResult(ctx, estimate, () => renderEstimate(estimate, rules.freeCharsPerMonth, language))
       }
       if (maxSpendVnd !== undefined && rules.unitPriceVndPer1M === null)
         throw new UsageError({
@@ -217,7 +217,7 @@ null ở chỗ không biết con số.`,
           : [out]
       const files = await readFiles(reading, perChapter && pieces ? pieces : [text], targets, limit)
       const report = sayReport(model, request.voice ?? null, request.response_format, out, files, perChapter)
-      await printResult(ctx, report, () => renderReport(report))
+      await printResult(ctx, report, () => renderReport(report, language))
       if (!report.stoppedAtLimit) return EXIT.ok
       ctx.stderr.write(limitMessage(report, files, maxSpendVnd ?? 0, language))
       return EXIT.failure

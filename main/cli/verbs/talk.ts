@@ -14,9 +14,12 @@ import { checkTalkBudget } from '../talk-budget'
 import { EXIT } from '../exit-codes'
 import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'
-import { DASH, UNKNOWN, formatCount, formatVnd } from '../format'
+import type { Language } from '../../../preload/contract'
+import { DASH, formatVnd } from '../format'
+import { cliLanguage } from '../language'
+import { counted, TALK_WORDS as W, UNITS } from '../output-words'
 import { renderFields } from '../table'
-import { UsageError, type Verb } from '../verb'
+import { unexpectedArgument, UsageError, type Verb } from '../verb'
 import { withSessionsApi } from './sessions'
 
 /** `--fast`: this far ahead of real time, of the service's 2-second allowance. */
@@ -123,15 +126,16 @@ Tùy chọn:
     'over-budget': { type: 'boolean' },
   },
   async run(ctx) {
-    if (ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'.`)
+    if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
     const model = required(ctx.values.model, 'model')
     const text = typeof ctx.values.text === 'string' ? ctx.values.text.trim() : null
-    if (text !== null && ctx.values.in !== undefined) throw new UsageError('give --in or --text, not both.')
-    if (text === '') throw new UsageError('--text is empty.')
+    if (text !== null && ctx.values.in !== undefined) throw new UsageError(W.inOrText)
+    if (text === '') throw new UsageError(W.emptyText)
     const input = text === null ? required(ctx.values.in, 'in') : null
     const out = required(ctx.values.out, 'out')
     const fast = ctx.values.fast === true
     const maxSpendVnd = intFlag(ctx.values['max-spend'], 'max-spend', 0, MAX_SPEND_VND)
+    const language = cliLanguage(ctx.env)
     return withSessionsApi(ctx, 'talk', async (api, endpoint) => {
       const budget = await checkTalkBudget(ctx.env, ctx.values['over-budget'] === true)
       const audio = input === null ? { text: text as string } : await readRecording(input)
@@ -160,7 +164,7 @@ Tùy chọn:
       const report = toReport(result, model, out)
       if (result.reply.length === 0) {
         // A turn without an answer is a failure: with --json the error object is then all stdout holds.
-        if (!ctx.global.json) ctx.stdout.write(renderTalk(report))
+        if (!ctx.global.json) ctx.stdout.write(renderTalk(report, language))
         throw new CliFailure(
           {
             en: `the model sent no spoken answer (the answer ended ${report.status}).`,
@@ -175,13 +179,17 @@ Tùy chọn:
         )
       }
       if (ctx.global.json) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-      else ctx.stdout.write(renderTalk(report))
+      else ctx.stdout.write(renderTalk(report, language))
     })
   },
 }
 
 function required(value: unknown, flag: string): string {
-  if (typeof value !== 'string' || value === '') throw new UsageError(`--${flag} is required.`)
+  if (typeof value !== 'string' || value === '')
+    throw new UsageError({
+      en: W.required.en.replace('{flag}', flag),
+      vi: W.required.vi.replace('{flag}', flag),
+    })
   return value
 }
 
@@ -237,27 +245,33 @@ function toReport(r: FileTurnResult, model: string, out: string): TalkReport {
   }
 }
 
-export function renderTalk(r: TalkReport): string {
+export function renderTalk(r: TalkReport, language: Language = 'en'): string {
+  const w = (key: keyof typeof W) => W[key][language]
   const ms = (v: number | null) => (v === null ? DASH : `${Math.round(v)} ms`)
   const timings =
-    `create ${ms(r.timings.createMs)}, connect ${ms(r.timings.connectMs)}, ` +
-    `first audio ${ms(r.timings.firstAudioMs)} after the turn was sent, ` +
-    `total ${(r.timings.totalMs / 1000).toFixed(1)} s`
+    `${w('create')} ${ms(r.timings.createMs)}, ${w('connect')} ${ms(r.timings.connectMs)}, ` +
+    `${w('firstAudio').replace('{ms}', ms(r.timings.firstAudioMs))}, ` +
+    w('total').replace('{n}', (r.timings.totalMs / 1000).toFixed(1))
+  const answer =
+    r.status === 'completed'
+      ? w('answerSaved').replace('{out}', r.out).replace('{n}', String(r.replySeconds))
+      : `${r.status}; ${r.out}`
+  const cost = r.costVnd === null ? w('unknown') : formatVnd(r.costVnd)
   return renderFields([
-    ['You', r.user || DASH],
-    ...r.toolCalls.map((c): [string, string] => ['Tool', renderToolCall(c)]),
-    ['Model', r.answer || DASH],
-    ['Answer', r.status === 'completed' ? `${r.out} (${r.replySeconds} s, 24 kHz)` : `${r.status}; ${r.out}`],
-    ['Cost', `${r.costVnd === null ? UNKNOWN : formatVnd(r.costVnd)} (${formatCount(r.tokens)} tokens)`],
-    ['Timings', timings],
-    ['Session', r.sessionId ?? DASH],
+    [w('you'), r.user || DASH],
+    ...r.toolCalls.map((c): [string, string] => [w('tool'), renderToolCall(c, language)]),
+    [w('model'), r.answer || DASH],
+    [w('answer'), answer],
+    [w('cost'), `${cost} (${counted(r.tokens, UNITS.token, language)})`],
+    [w('timings'), timings],
+    [w('session'), r.sessionId ?? DASH],
   ])
 }
 
 /** `get_balance {} -> {"balanceVnd":…}`, or the error's code and words. */
-function renderToolCall(c: TurnToolCall): string {
+function renderToolCall(c: TurnToolCall, language: Language): string {
   const call = `${c.name} ${JSON.stringify(c.arguments)}`
   return 'error' in c
-    ? `${call} -> failed: ${c.error.code}: ${c.error.message}`
+    ? `${call} -> ${W.failed[language]}: ${c.error.code}: ${c.error.message}`
     : `${call} -> ${JSON.stringify(c.result)}`
 }

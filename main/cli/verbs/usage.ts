@@ -18,7 +18,7 @@ import { cliLanguage } from '../language'
 import { counted, UNITS, USAGE_WORDS as W } from '../output-words'
 import { printResult, runManagementVerb } from '../management-verb'
 import { renderTable, type Column } from '../table'
-import { UsageError, type Verb } from '../verb'
+import { unexpectedArgument, UsageError, type Verb } from '../verb'
 
 /** The list is for reading in a terminal: 20 rows by default; the service's own maximum still applies. */
 export const DEFAULT_LIMIT = 20
@@ -88,7 +88,7 @@ export function chooseView(
   values: Record<string, string | boolean | undefined>,
   positionals: string[],
 ): View {
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'.`)
+  if (positionals.length > 0) throw new UsageError(unexpectedArgument(positionals[0] as string))
   const given = (['limit', 'days', 'by-model'] as const).filter((f) => values[f] !== undefined)
   if (given.length > 1) throw new UsageError(`--${given[0]} and --${given[1]} cannot be used together.`)
   if (values['by-model'] === true) return { kind: 'models' }
