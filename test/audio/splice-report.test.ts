@@ -69,4 +69,21 @@ describe('spliceReport', () => {
     expect(r.jumps).toEqual([])
     expect(r.reorderedMs).toBe(0)
   })
+
+  it("takes the lag's settling just after the loop for the fake microphone's splice, and no later jump", () => {
+    // The wrap lands inside a segment: it places 20 ms on, the next segments 17 ms further.
+    const wrap = concat(take(ref, 1_400, 600), take(ref, 20, 60), take(ref, 97, 600))
+    const r = spliceReport(ref, RATE_HZ, wrap, RATE_HZ)
+    expect(r.jumps.map((j) => [Math.round(j.byMs), j.acrossLoop])).toEqual([
+      [20, true],
+      [17, true],
+    ])
+    // The same 17 ms skip a second after the wrap is the client's.
+    const later = concat(take(ref, 1_400, 600), take(ref, 20, 1_000), take(ref, 1_037, 300))
+    const skipped = spliceReport(ref, RATE_HZ, later, RATE_HZ)
+    expect(skipped.jumps.map((j) => [Math.round(j.byMs), j.acrossLoop])).toEqual([
+      [20, true],
+      [17, false],
+    ])
+  })
 })

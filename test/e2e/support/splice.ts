@@ -28,6 +28,12 @@ const NEAR = (NEAR_MS * RATE_HZ) / 1000
 const CONFIRM_SEGMENTS = 3
 /** The lag wobbles by up to a pitch period (voiced speech matches a period either side almost as well). */
 const WOBBLE = (12 * RATE_HZ) / 1000
+/**
+ * The fake microphone's own splice where its file wraps can fall inside a segment, which then places a
+ * pitch period or so off; the next segments settle the lag. Jumps this soon after one across the loop are
+ * the loop's too.
+ */
+const LOOP_SETTLE = (120 * RATE_HZ) / 1000
 /** Lag changes this small are the codec's and resamplers' wobble, not a splice. */
 export const JUMP_TOLERANCE_MS = 1
 
@@ -126,13 +132,17 @@ function splices(placements: Placement[], loop: number): Omit<SpliceReport, 'voi
   let furthest = -Infinity
   let previous: Placement | null = null
   let lastPlaced: Placement | null = null
+  let loopJumpAt: number | null = null
   for (const p of placements) {
     if (previous) {
       const by = p.refAt - p.at - (previous.refAt - previous.at)
       const from = lastPlaced ?? previous
-      const acrossLoop = Math.floor(p.refAt / loop) !== Math.floor(from.refAt / loop)
-      if (Math.abs(toMs(by)) > JUMP_TOLERANCE_MS)
+      const wrapped = Math.floor(p.refAt / loop) !== Math.floor(from.refAt / loop)
+      const acrossLoop = wrapped || (loopJumpAt !== null && p.at - loopJumpAt <= LOOP_SETTLE)
+      if (Math.abs(toMs(by)) > JUMP_TOLERANCE_MS) {
         jumps.push({ atMs: toMs(p.at), byMs: toMs(by), refMs: toMs(mod(p.refAt, loop)), acrossLoop })
+        if (wrapped) loopJumpAt = p.at
+      }
     }
     for (let i = p.refAt; i < p.refAt + SEGMENT; i++) {
       const n = covered.get(i) ?? 0
