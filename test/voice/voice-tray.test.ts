@@ -4,18 +4,24 @@ import type { TrayStatus } from '../../main/account/tray-status'
 import { lowBalanceText } from '../../main/voice/voice-alert-text'
 import { TrayComposer } from '../../main/voice/voice-tray'
 
+/** A composer starting in Vietnamese, what it showed, and a way to switch the app's language. */
+function composer(): { shown: TrayStatus[]; tray: TrayComposer; speak(l: 'vi' | 'en'): void } {
+  const shown: TrayStatus[] = []
+  let lang: 'vi' | 'en' = 'vi'
+  const tray = new TrayComposer(
+    (s) => shown.push(s),
+    () => lang,
+  )
+  return { shown, tray, speak: (l) => (lang = l) }
+}
+
 describe('the tray composer', () => {
   it('shows the account, then listening or speaking over it, then the account again', () => {
-    const shown: TrayStatus[] = []
-    let lang: 'vi' | 'en' = 'vi'
-    const tray = new TrayComposer(
-      (s) => shown.push(s),
-      () => lang,
-    )
+    const { shown, tray, speak } = composer()
     const account: TrayStatus = { state: 'low', tooltip: 'Loa — 40.000 ₫', title: '40.000 ₫' }
     tray.setAccount(account)
     tray.setActivity('listening')
-    lang = 'en'
+    speak('en')
     tray.setActivity('speaking')
     tray.setActivity('speaking')
     tray.setActivity(null)
@@ -30,18 +36,13 @@ describe('the tray composer', () => {
 
 describe('the tray while the voice link is interrupted', () => {
   it('says so over listening or speaking, and no more once the link is back or the talk is over', () => {
-    const shown: TrayStatus[] = []
-    let lang: 'vi' | 'en' = 'vi'
-    const tray = new TrayComposer(
-      (s) => shown.push(s),
-      () => lang,
-    )
+    const { shown, tray, speak } = composer()
     const account: TrayStatus = { state: 'normal', tooltip: 'Loa — 90.000 ₫', title: '90.000 ₫' }
     tray.setAccount(account)
     tray.setActivity('listening')
     tray.setLinkInterrupted(true)
     tray.setLinkInterrupted(true)
-    lang = 'en'
+    speak('en')
     tray.setActivity('speaking')
     tray.setLinkInterrupted(false)
     tray.setActivity(null)
