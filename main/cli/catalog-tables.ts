@@ -14,7 +14,7 @@ import type {
 } from '../api/management/types'
 import { planVnd } from '../api/management/vnd-rate'
 import { DASH, formatCount, formatDate, formatPercent, formatUsd, formatVnd } from './format'
-import type { Words } from './language'
+import { fill, type Words } from './language'
 import { counted, KIND_WORDS as K, MODEL_DETAIL_WORDS as D, MODELS_WORDS as W, UNITS } from './output-words'
 import { renderFields, renderTable, type Column } from './table'
 
@@ -47,9 +47,10 @@ function rateOrigin(vndPerUsd: VndPerUsd, language: Language = 'en'): string {
 /** The note both the text and the video tables end with: the rate, and where it comes from. */
 function rateNote(vndPerUsd: VndPerUsd | null, language: Language = 'en'): string {
   if (vndPerUsd === null) return ''
-  const note = W.rateNote[language]
-    .replace('{rate}', formatVnd(vndPerUsd.rate))
-    .replace('{origin}', rateOrigin(vndPerUsd, language))
+  const note = fill(W.rateNote[language], {
+    rate: formatVnd(vndPerUsd.rate),
+    origin: rateOrigin(vndPerUsd, language),
+  })
   return `${note}\n`
 }
 
@@ -86,7 +87,7 @@ export function renderTextModels(
       textVnd(p.reasoning, vndPerUsd, d),
     ]
   })
-  const head = W.perMillion[language].replace('{dash}', DASH)
+  const head = fill(W.perMillion[language], { dash: DASH })
   return `${head}\n${renderTable(columns, rows)}\n${rateNote(vndPerUsd, language)}`
 }
 
@@ -202,10 +203,11 @@ export function renderVideoModels(
   const converted = rows.some((r) => r[5]?.endsWith(UNDISCOUNTED_MARK))
   const note =
     converted && vndPerUsd
-      ? `${K.converted[language]
-          .replace('{mark}', UNDISCOUNTED_MARK)
-          .replace('{rate}', formatVnd(vndPerUsd.rate))
-          .replace('{origin}', rateOrigin(vndPerUsd, language))}\n`
+      ? `${fill(K.converted[language], {
+          mark: UNDISCOUNTED_MARK,
+          rate: formatVnd(vndPerUsd.rate),
+          origin: rateOrigin(vndPerUsd, language),
+        })}\n`
       : ''
   return `${K.perSecond[language]}\n${renderTable(columns, rows)}${note && `\n${note}`}`
 }
@@ -254,7 +256,7 @@ function discountLine(d: TextModel['discount'], language: Language): string {
     .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
     .map(([plan, pct]) => `${plan} ${formatPercent(pct)}`)
     .join(', ')
-  return D.onYourPlan[language].replace('{percent}', formatPercent(d.percent)).replace('{plans}', plans)
+  return fill(D.onYourPlan[language], { percent: formatPercent(d.percent), plans })
 }
 
 /** One model: what it is and does, then its prices in the layout of its kind. */
@@ -308,10 +310,7 @@ export function renderModelDetail(
       const { min_seconds: min, max_seconds: max } = v.supported_durations
       fields.push(
         [say(D.resolutions), v.supported_resolutions.join(', ')],
-        [
-          say(D.durations),
-          say(D.durationRange).replace('{min}', formatCount(min)).replace('{max}', formatCount(max)),
-        ],
+        [say(D.durations), fill(say(D.durationRange), { min: formatCount(min), max: formatCount(max) })],
         [say(D.aspectRatios), v.supported_aspect_ratios.join(', ')],
         [say(D.inputs), v.supported_input_types.join(', ')],
         [say(D.audio), yesNo(v.supports_audio)],
@@ -344,6 +343,6 @@ function renderTextPrices(t: TextModel, vndPerUsd: VndPerUsd | null, language: L
   ]
   const rows = prices.map(([label, usd]) => [label[language], formatUsd(usd), textVnd(usd, vndPerUsd, d)])
   const columns: Column[] = [{ header: D.perMillion[language] }, right('USD'), right('VND')]
-  const notSupported = D.notSupported[language].replace('{dash}', DASH)
+  const notSupported = fill(D.notSupported[language], { dash: DASH })
   return `${renderTable(columns, rows)}\n${notSupported} ${rateNote(vndPerUsd, language)}`
 }

@@ -8,8 +8,6 @@ const percent = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 })
 const usd = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })
 
 export const DASH = '—'
-/** An amount the service should have given but whose figure could not be read: never shown as 0. */
-export const UNKNOWN = 'unknown'
 
 /** Whole dong, e.g. `1.234.567 ₫`: balances, totals and catalog prices. */
 export function formatVnd(amount: number): string {

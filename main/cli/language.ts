@@ -7,6 +7,11 @@ import type { Language } from '../../preload/contract'
 export type Words<T = string> = Record<Language, T>
 
 /** The environment as a plain record: the tables' words are also read where Node's types are not loaded. */
+/** `template` with each `{name}` replaced by its value (a name not given is left as it is). */
+export function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+}
+
 export function cliLanguage(env: Readonly<Record<string, string | undefined>>): Language {
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
   return locale.toLowerCase().startsWith('vi') ? 'vi' : 'en'

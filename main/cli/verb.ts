@@ -57,7 +57,9 @@ export class UsageError extends Error {
   }
 }
 
-/** A word on the command line where the verb takes none (or no more). */
-export function unexpectedArgument(arg: string): Words {
-  return { en: `unexpected argument '${arg}'.`, vi: `đối số không mong đợi '${arg}'.` }
+/** Refuses a word on the command line of a verb that takes none. */
+export function noArguments(positionals: readonly string[]): void {
+  const arg = positionals[0]
+  if (arg !== undefined)
+    throw new UsageError({ en: `unexpected argument '${arg}'.`, vi: `đối số không mong đợi '${arg}'.` })
 }

@@ -17,7 +17,7 @@ import { HINTS } from '../failure-codes'
 import { failureOut, reportFailure } from '../failure-output'
 import { openKeychain } from '../keychain-entry'
 import { cliLanguage, LABELS } from '../language'
-import { unexpectedArgument, UsageError, type Verb, type VerbContext } from '../verb'
+import { noArguments, type Verb, type VerbContext } from '../verb'
 
 /** What `loa` cannot know outside the app, and why. */
 export const CLI_UNKNOWN: Record<string, string> = {
@@ -58,7 +58,7 @@ Thoát với mã 1 khi có mục không đạt.`,
   },
   options: { out: { type: 'string' } },
   async run(ctx) {
-    if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
+    noArguments(ctx.positionals)
     const out = typeof ctx.values.out === 'string' ? ctx.values.out : undefined
     // Without the file log of the `loa` process (in tests), the doctor's own requests are still listed.
     const log = ctx.log ?? createLog(() => {})

@@ -12,7 +12,7 @@ import { HINTS } from '../failure-codes'
 import { failureOut, reportFailure } from '../failure-output'
 import { openKeychain } from '../keychain-entry'
 import { readSecret } from '../read-secret'
-import { unexpectedArgument, UsageError, type Verb, type VerbContext } from '../verb'
+import { noArguments, type Verb, type VerbContext } from '../verb'
 
 export const loginVerb: Verb = {
   name: 'login',
@@ -35,7 +35,7 @@ Thoát với mã 3 khi dịch vụ từ chối khóa; mã 1 khi không có kho k
   },
   options: {},
   async run(ctx) {
-    noArguments(ctx)
+    noArguments(ctx.positionals)
     let key: string | undefined
     try {
       const baseUrl = await resolveBaseUrl(ctx.global, { env: ctx.env })
@@ -75,7 +75,7 @@ lưu). Thoát với mã 0 cả khi không có khóa nào được giữ.`,
   },
   options: {},
   async run(ctx) {
-    noArguments(ctx)
+    noArguments(ctx.positionals)
     try {
       const baseUrl = await resolveBaseUrl(ctx.global, { env: ctx.env })
       const removed = await forgetGatewayKey(await openKeychain(), baseUrl)
@@ -91,10 +91,6 @@ lưu). Thoát với mã 0 cả khi không có khóa nào được giữ.`,
       return reportFailure(failureOut(ctx), err, { verbName: 'logout' })
     }
   },
-}
-
-function noArguments(ctx: VerbContext): void {
-  if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
 }
 
 async function askForKey(ctx: VerbContext): Promise<string> {

@@ -3,11 +3,11 @@
 import type { Language } from '../../../preload/contract'
 import type { ModelList } from '../../api/realtime/sessions-api'
 import { DASH, formatVnd } from '../format'
-import { cliLanguage } from '../language'
+import { cliLanguage, fill } from '../language'
 import { printResult } from '../management-verb'
 import { REALTIME_MODELS_WORDS as W } from '../output-words'
 import { renderTable } from '../table'
-import { unexpectedArgument, UsageError, type Verb } from '../verb'
+import { noArguments, type Verb } from '../verb'
 import { formatDuration, withSessionsApi } from './sessions'
 
 export const realtimeModelsVerb: Verb = {
@@ -33,7 +33,7 @@ Với --json, in {"plan", "models": [...]} sau khi phân tích từ dịch vụ.
   },
   options: {},
   async run(ctx) {
-    if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
+    noArguments(ctx.positionals)
     return withSessionsApi(ctx, 'realtime-models', async (api) => {
       const list = await api.models()
       await printResult(ctx, list, () => renderModels(list, cliLanguage(ctx.env)))
@@ -63,6 +63,6 @@ export function renderModels(list: ModelList, language: Language = 'en'): string
     { header: W.protocol[language] },
     { header: '' },
   ]
-  const plan = list.plan ? `${W.forPlan[language].replace('{plan}', list.plan)}\n` : ''
+  const plan = list.plan ? `${fill(W.forPlan[language], { plan: list.plan })}\n` : ''
   return plan + renderTable(columns, rows)
 }

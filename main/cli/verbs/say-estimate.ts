@@ -4,6 +4,7 @@ import { billableChars, estimateCostVnd } from '../../api/tts/text-count'
 import type { TtsRules } from '../../api/tts/tts-rules'
 import type { Language } from '../../../preload/contract'
 import { formatCount, formatVndExact } from '../format'
+import { fill } from '../language'
 import { SAY_WORDS as W } from '../output-words'
 import { renderFields } from '../table'
 
@@ -47,19 +48,19 @@ export function estimateReading(
 
 export function renderEstimate(e: SayEstimate, freeCharsPerMonth: number, language: Language = 'en'): string {
   const w = (key: keyof typeof W) => W[key][language]
-  const cost = e.costVnd === null ? w('noPrice') : w('about').replace('{cost}', formatVndExact(e.costVnd))
+  const cost = e.costVnd === null ? w('noPrice') : fill(w('about'), { cost: formatVndExact(e.costVnd) })
   const free: [string, string][] =
     freeCharsPerMonth === 0
       ? []
       : e.freeCharacters === null
-        ? [[w('free'), w('freeUseUnknown').replace('{n}', formatCount(freeCharsPerMonth))]]
-        : [[w('free'), w('freeOfThese').replace('{n}', formatCount(e.freeCharacters))]]
+        ? [[w('free'), fill(w('freeUseUnknown'), { n: formatCount(freeCharsPerMonth) })]]
+        : [[w('free'), fill(w('freeOfThese'), { n: formatCount(e.freeCharacters) })]]
   return (
     renderFields([
       [w('model'), e.model],
       [w('voice'), e.voice ?? w('defaultVoice')],
       [w('characters'), formatCount(e.characters)],
-      [w('chunks'), w('oneRequestEach').replace('{n}', String(e.chunks))],
+      [w('chunks'), fill(w('oneRequestEach'), { n: String(e.chunks) })],
       [w('cost'), cost],
       ...free,
     ]) + `${w('nothingSent')}\n`

@@ -3,6 +3,7 @@
 import type { Language } from '../../../preload/contract'
 import type { TtsFormat } from '../../api/tts/tts-rules'
 import { DASH, formatCount, formatVnd } from '../format'
+import { fill } from '../language'
 import { SAY_WORDS as W } from '../output-words'
 import type { SavedFile } from '../say-reading'
 import { renderFields } from '../table'
@@ -67,7 +68,7 @@ export function renderReport(report: SayReport, language: Language = 'en'): stri
     [w('saved'), report.files ? report.files.map((f) => f.out).join('\n') : report.out],
     [w('model'), report.model],
     [w('voice'), report.voice ?? w('defaultVoice')],
-    [w('length'), report.seconds === null ? DASH : w('seconds').replace('{n}', String(report.seconds))],
+    [w('length'), report.seconds === null ? DASH : fill(w('seconds'), { n: String(report.seconds) })],
     [w('characters'), formatCount(report.characters)],
     [w('chunks'), String(report.chunks)],
     [w('cost'), formatVnd(report.costVnd)],

@@ -9,7 +9,7 @@ import { cliLanguage } from '../language'
 import { SESSIONS_WORDS as W } from '../output-words'
 import { printResult } from '../management-verb'
 import { renderTable } from '../table'
-import { unexpectedArgument, UsageError, type Verb, type VerbContext } from '../verb'
+import { noArguments, type Verb, type VerbContext } from '../verb'
 import { withEndpoint } from '../with-endpoint'
 
 const DEFAULT_LIMIT = 20
@@ -44,7 +44,7 @@ thành "[redacted]".`,
   },
   options: { limit: { type: 'string' } },
   async run(ctx) {
-    if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
+    noArguments(ctx.positionals)
     const limit = intFlag(ctx.values.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT
     return withSessionsApi(ctx, 'sessions', async (api) => {
       const page = await api.list(limit)

@@ -10,7 +10,7 @@ import type {
   Savings,
   UsageStats,
 } from '../../api/management/index'
-import { unexpectedArgument, UsageError, type Verb } from '../verb'
+import { noArguments, type Verb } from '../verb'
 import type { Language } from '../../../preload/contract'
 import { DASH, daysUntil, formatCount, formatDate, formatPercent, formatVnd } from '../format'
 import { cliLanguage } from '../language'
@@ -60,7 +60,7 @@ Với --json, in {"account", "stats", "week", "quota", "savings"} đúng như d�
   },
   options: {},
   async run(ctx) {
-    if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
+    noArguments(ctx.positionals)
     return runManagementVerb(ctx, 'status', async (client) => {
       // All five at once: the client's budget queues them, and one failure decides the exit code.
       const [account, stats, week, quota, savings] = await settleAll([

@@ -16,10 +16,10 @@ import { CliFailure } from '../failure'
 import { HINTS } from '../failure-codes'
 import type { Language } from '../../../preload/contract'
 import { DASH, formatVnd } from '../format'
-import { cliLanguage } from '../language'
+import { cliLanguage, fill } from '../language'
 import { counted, TALK_WORDS as W, UNITS } from '../output-words'
 import { renderFields } from '../table'
-import { unexpectedArgument, UsageError, type Verb } from '../verb'
+import { noArguments, UsageError, type Verb } from '../verb'
 import { withSessionsApi } from './sessions'
 
 /** `--fast`: this far ahead of real time, of the service's 2-second allowance. */
@@ -126,7 +126,7 @@ Tùy chọn:
     'over-budget': { type: 'boolean' },
   },
   async run(ctx) {
-    if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
+    noArguments(ctx.positionals)
     const model = required(ctx.values.model, 'model')
     const text = typeof ctx.values.text === 'string' ? ctx.values.text.trim() : null
     if (text !== null && ctx.values.in !== undefined) throw new UsageError(W.inOrText)
@@ -186,10 +186,7 @@ Tùy chọn:
 
 function required(value: unknown, flag: string): string {
   if (typeof value !== 'string' || value === '')
-    throw new UsageError({
-      en: W.required.en.replace('{flag}', flag),
-      vi: W.required.vi.replace('{flag}', flag),
-    })
+    throw new UsageError({ en: fill(W.required.en, { flag }), vi: fill(W.required.vi, { flag }) })
   return value
 }
 
@@ -250,11 +247,11 @@ export function renderTalk(r: TalkReport, language: Language = 'en'): string {
   const ms = (v: number | null) => (v === null ? DASH : `${Math.round(v)} ms`)
   const timings =
     `${w('create')} ${ms(r.timings.createMs)}, ${w('connect')} ${ms(r.timings.connectMs)}, ` +
-    `${w('firstAudio').replace('{ms}', ms(r.timings.firstAudioMs))}, ` +
-    w('total').replace('{n}', (r.timings.totalMs / 1000).toFixed(1))
+    `${fill(w('firstAudio'), { ms: ms(r.timings.firstAudioMs) })}, ` +
+    fill(w('total'), { n: (r.timings.totalMs / 1000).toFixed(1) })
   const answer =
     r.status === 'completed'
-      ? w('answerSaved').replace('{out}', r.out).replace('{n}', String(r.replySeconds))
+      ? fill(w('answerSaved'), { out: r.out, n: String(r.replySeconds) })
       : `${r.status}; ${r.out}`
   const cost = r.costVnd === null ? w('unknown') : formatVnd(r.costVnd)
   return renderFields([

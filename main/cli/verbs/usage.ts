@@ -14,11 +14,11 @@ import {
   formatVndExact,
 } from '../format'
 import type { Language } from '../../../preload/contract'
-import { cliLanguage } from '../language'
+import { cliLanguage, fill } from '../language'
 import { counted, UNITS, USAGE_WORDS as W } from '../output-words'
 import { printResult, runManagementVerb } from '../management-verb'
 import { renderTable, type Column } from '../table'
-import { unexpectedArgument, UsageError, type Verb } from '../verb'
+import { noArguments, UsageError, type Verb } from '../verb'
 
 /** The list is for reading in a terminal: 20 rows by default; the service's own maximum still applies. */
 export const DEFAULT_LIMIT = 20
@@ -88,7 +88,7 @@ export function chooseView(
   values: Record<string, string | boolean | undefined>,
   positionals: string[],
 ): View {
-  if (positionals.length > 0) throw new UsageError(unexpectedArgument(positionals[0] as string))
+  noArguments(positionals)
   const given = (['limit', 'days', 'by-model'] as const).filter((f) => values[f] !== undefined)
   if (given.length > 1) throw new UsageError(`--${given[0]} and --${given[1]} cannot be used together.`)
   if (values['by-model'] === true) return { kind: 'models' }
@@ -145,7 +145,7 @@ export function renderRecent(page: UsagePage, language: Language = 'en'): string
     r.keySource,
   ])
   const unknownSent = records.some(({ times }) => times.sentAt === null)
-    ? `${DASH} ${W.unknownSent[language].replace('{date}', SENT_DATE_SINCE.slice(0, 10))}\n`
+    ? `${DASH} ${fill(W.unknownSent[language], { date: SENT_DATE_SINCE.slice(0, 10) })}\n`
     : ''
   const latest = `${W.latest[language]} ${counted(page.data.length, UNITS.request, language)} ${W.of[language]} ${formatCount(page.total)}.`
   return `${renderTable(columns, rows)}\n${latest}\n${unknownSent}`

@@ -10,7 +10,7 @@ import { cliLanguage } from '../language'
 import { VOICES_WORDS as W } from '../output-words'
 import { printResult } from '../management-verb'
 import { renderTable } from '../table'
-import { unexpectedArgument, UsageError, type Verb } from '../verb'
+import { noArguments, UsageError, type Verb } from '../verb'
 import { withEndpoint } from '../with-endpoint'
 
 export const voicesVerb: Verb = {
@@ -39,7 +39,7 @@ Với --json, in câu trả lời của dịch vụ sau khi phân tích.`,
   },
   options: { model: { type: 'string' }, models: { type: 'boolean' } },
   async run(ctx) {
-    if (ctx.positionals.length > 0) throw new UsageError(unexpectedArgument(ctx.positionals[0] as string))
+    noArguments(ctx.positionals)
     const model = typeof ctx.values.model === 'string' ? ctx.values.model : undefined
     if (ctx.values.models === true && model !== undefined)
       throw new UsageError('--models lists every model; leave out --model.')
